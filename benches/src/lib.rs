@@ -1,0 +1,1 @@
+//! Shared inputs of the benchmarks: the seeded generator and workloads W1–W3.

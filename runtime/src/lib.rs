@@ -1,0 +1,31 @@
+//! # lifted
+//!
+//! Forward-mode automatic differentiation for Rust by source transformation.
+//!
+//! Write ordinary `f64` Rust; `#[autodiff(forward, chunk = N)]` adds a derived rule,
+//! generic over its [reading](Reading), that carries N tangent directions at once.
+//! This crate holds the forward-mode data model ([`NDual`], [`Lifted`] slots, arrays),
+//! the [`FRule`] contract, hand-written rules, drivers and [`testing::check_rule`].
+//!
+//! ```
+//! use lifted::{NDual, Real};
+//! // Two directions at once through f(x, y) = x·sin(y).
+//! let x = NDual::<f64, 2>::variable(2.0, 0);
+//! let y = NDual::<f64, 2>::variable(0.5, 1);
+//! let f = x * y.sin();
+//! assert_eq!(f.partials(), &[0.5f64.sin(), 2.0 * 0.5f64.cos()]);
+//! ```
+#![deny(unsafe_code)]
+
+mod ndual;
+mod real;
+mod rule;
+mod scalar;
+mod slot;
+
+pub use ndual::NDual;
+pub use real::{Reading, Real};
+pub use scalar::Scalar;
+pub use slot::{
+    Dual, ForwardValue, Lifted, NoDual, ZeroLift, primal, tangent, tangent_lane, zero_lifted,
+};

@@ -1,0 +1,301 @@
+//! The float method surface of `NDual`: each rule is the primal value plus its
+//! derivative through one chain-rule helper, the primal transcendental computed once.
+
+use super::NDual;
+use crate::Real;
+
+impl<S: Real, const N: usize> Real for NDual<S, N> {
+    const ORDER: usize = S::ORDER + 1;
+
+    #[inline(always)]
+    fn cst(c: f64) -> Self {
+        Self::constant(S::cst(c))
+    }
+    #[inline(always)]
+    fn primal_f64(self) -> f64 {
+        self.value.primal_f64()
+    }
+    #[inline(always)]
+    fn is_exact_zero(&self) -> bool {
+        num_traits::Zero::is_zero(self)
+    }
+
+    #[inline]
+    fn sin(self) -> Self {
+        let (s, c) = self.value.sin_cos();
+        self.chain(s, c)
+    }
+    #[inline]
+    fn cos(self) -> Self {
+        let (s, c) = self.value.sin_cos();
+        self.chain(c, -s)
+    }
+    #[inline]
+    fn tan(self) -> Self {
+        let t = self.value.tan();
+        self.chain(t, S::one() + t * t)
+    }
+    #[inline]
+    fn asin(self) -> Self {
+        let x = self.value;
+        self.chain_sz(x.asin(), (S::one() - x * x).sqrt().recip())
+    }
+    #[inline]
+    fn acos(self) -> Self {
+        let x = self.value;
+        self.chain_sz(x.acos(), -(S::one() - x * x).sqrt().recip())
+    }
+    #[inline]
+    fn atan(self) -> Self {
+        let x = self.value;
+        self.chain(x.atan(), (S::one() + x * x).recip())
+    }
+    #[inline]
+    fn sinh(self) -> Self {
+        self.chain(self.value.sinh(), self.value.cosh())
+    }
+    #[inline]
+    fn cosh(self) -> Self {
+        self.chain(self.value.cosh(), self.value.sinh())
+    }
+    #[inline]
+    fn tanh(self) -> Self {
+        let t = self.value.tanh();
+        self.chain(t, S::one() - t * t)
+    }
+    #[inline]
+    fn asinh(self) -> Self {
+        let x = self.value;
+        self.chain(x.asinh(), (x * x + S::one()).sqrt().recip())
+    }
+    #[inline]
+    fn acosh(self) -> Self {
+        let x = self.value;
+        self.chain_sz(x.acosh(), (x * x - S::one()).sqrt().recip())
+    }
+    #[inline]
+    fn atanh(self) -> Self {
+        let x = self.value;
+        self.chain_sz(x.atanh(), (S::one() - x * x).recip())
+    }
+    #[inline]
+    fn exp(self) -> Self {
+        let e = self.value.exp();
+        self.chain(e, e)
+    }
+    #[inline]
+    fn exp2(self) -> Self {
+        let e = self.value.exp2();
+        self.chain(e, e * S::cst(core::f64::consts::LN_2))
+    }
+    #[inline]
+    fn exp_m1(self) -> Self {
+        let e = self.value.exp_m1();
+        self.chain(e, e + S::one())
+    }
+    #[inline]
+    fn ln(self) -> Self {
+        self.chain_sz(self.value.ln(), self.value.recip())
+    }
+    #[inline]
+    fn log2(self) -> Self {
+        let x = self.value;
+        self.chain_sz(x.log2(), (x * S::cst(core::f64::consts::LN_2)).recip())
+    }
+    #[inline]
+    fn log10(self) -> Self {
+        let x = self.value;
+        self.chain_sz(x.log10(), (x * S::cst(core::f64::consts::LN_10)).recip())
+    }
+    #[inline]
+    fn ln_1p(self) -> Self {
+        let x = self.value;
+        self.chain_sz(x.ln_1p(), (S::one() + x).recip())
+    }
+    #[inline]
+    fn sqrt(self) -> Self {
+        let s = self.value.sqrt();
+        self.chain_sz(s, (s + s).recip())
+    }
+    #[inline]
+    fn cbrt(self) -> Self {
+        let c = self.value.cbrt();
+        self.chain_sz(c, (S::cst(3.0) * c * c).recip())
+    }
+    #[inline]
+    fn abs(self) -> Self {
+        // The derivative at zero follows the sign bit, as `signum` does.
+        self.chain(self.value.abs(), self.value.signum())
+    }
+    #[inline]
+    fn signum(self) -> Self {
+        Self::flat(self.value.signum())
+    }
+    #[inline]
+    fn recip(self) -> Self {
+        let r = self.value.recip();
+        self.chain_sz(r, -(r * r))
+    }
+    #[inline]
+    fn to_degrees(self) -> Self {
+        self.chain(
+            self.value.to_degrees(),
+            S::cst(180.0 / core::f64::consts::PI),
+        )
+    }
+    #[inline]
+    fn to_radians(self) -> Self {
+        self.chain(
+            self.value.to_radians(),
+            S::cst(core::f64::consts::PI / 180.0),
+        )
+    }
+    #[inline]
+    fn floor(self) -> Self {
+        Self::flat(self.value.floor())
+    }
+    #[inline]
+    fn ceil(self) -> Self {
+        Self::flat(self.value.ceil())
+    }
+    #[inline]
+    fn round(self) -> Self {
+        Self::flat(self.value.round())
+    }
+    #[inline]
+    fn trunc(self) -> Self {
+        Self::flat(self.value.trunc())
+    }
+    #[inline]
+    fn fract(self) -> Self {
+        // fract(x) = x - trunc(x): the tangent passes through unchanged.
+        Self::new(self.value.fract(), self.partials)
+    }
+
+    #[inline]
+    fn sin_cos(self) -> (Self, Self) {
+        let (s, c) = self.value.sin_cos();
+        (self.chain(s, c), self.chain(c, -s))
+    }
+    #[inline]
+    fn atan2(self, other: Self) -> Self {
+        let (y, x) = (self.value, other.value);
+        let r2 = x * x + y * y;
+        self.chain2_sz(&other, y.atan2(x), x / r2, -y / r2)
+    }
+    #[inline]
+    fn log(self, base: Self) -> Self {
+        let (x, b) = (self.value, base.value);
+        let (lx, lb) = (x.ln(), b.ln());
+        self.chain2_sz(&base, x.log(b), (x * lb).recip(), -lx / (b * lb * lb))
+    }
+    #[inline]
+    fn powi(self, n: i32) -> Self {
+        let x = self.value;
+        let df = if n == 0 {
+            S::zero()
+        } else {
+            S::cst(f64::from(n)) * x.powi(n - 1)
+        };
+        self.chain_sz(x.powi(n), df)
+    }
+    #[inline]
+    fn powf(self, n: Self) -> Self {
+        let (x, y) = (self.value, n.value);
+        let v = x.powf(y);
+        // d/dx = y x^(y-1): reuse v / x away from zero instead of a second power.
+        let dx = if x.is_exact_zero() {
+            y * x.powf(y - S::one())
+        } else {
+            y * v / x
+        };
+        // d/dy = v ln x, whose limit is 0 where v is 0 (x = 0, y > 0).
+        let dy = if v.is_exact_zero() {
+            S::zero()
+        } else {
+            v * x.ln()
+        };
+        self.chain2_sz(&n, v, dx, dy)
+    }
+    #[inline]
+    fn hypot(self, other: Self) -> Self {
+        let (x, y) = (self.value, other.value);
+        let h = x.hypot(y);
+        self.chain2_sz(&other, h, x / h, y / h)
+    }
+    #[inline]
+    fn copysign(self, sign: Self) -> Self {
+        let x = self.value;
+        let flips = x.is_sign_negative() != sign.value.is_sign_negative();
+        let d = if flips { -S::one() } else { S::one() };
+        self.chain(x.copysign(sign.value), d)
+    }
+    #[inline]
+    fn min(self, other: Self) -> Self {
+        // Tangents follow the operand `f64::min` selects (the non-NaN one).
+        let pick_other = other.value < self.value || self.value.is_nan();
+        let chosen = if pick_other { other } else { self };
+        Self::new(self.value.min(other.value), chosen.partials)
+    }
+    #[inline]
+    fn max(self, other: Self) -> Self {
+        let pick_other = other.value > self.value || self.value.is_nan();
+        let chosen = if pick_other { other } else { self };
+        Self::new(self.value.max(other.value), chosen.partials)
+    }
+    #[inline]
+    fn clamp(self, lo: Self, hi: Self) -> Self {
+        let v = self.value.clamp(lo.value, hi.value);
+        let chosen = if self.value < lo.value {
+            lo
+        } else if self.value > hi.value {
+            hi
+        } else {
+            self
+        };
+        Self::new(v, chosen.partials)
+    }
+    #[inline]
+    fn mul_add(self, a: Self, b: Self) -> Self {
+        let (x, av) = (self.value, a.value);
+        Self::new(
+            x.mul_add(av, b.value),
+            core::array::from_fn(|k| self.partials[k] * av + x * a.partials[k] + b.partials[k]),
+        )
+    }
+    #[inline]
+    fn rem_euclid(self, rhs: Self) -> Self {
+        // r = a - n b with the integer n = (a - r) / b: ṙ = ȧ - n ḃ.
+        let r = self.value.rem_euclid(rhs.value);
+        let n = ((self.value - r) / rhs.value).round();
+        Self::new(
+            r,
+            core::array::from_fn(|k| self.partials[k] - n * rhs.partials[k]),
+        )
+    }
+    #[inline]
+    fn div_euclid(self, rhs: Self) -> Self {
+        Self::flat(self.value.div_euclid(rhs.value))
+    }
+
+    #[inline(always)]
+    fn is_nan(self) -> bool {
+        self.value.is_nan()
+    }
+    #[inline(always)]
+    fn is_finite(self) -> bool {
+        self.value.is_finite()
+    }
+    #[inline(always)]
+    fn is_infinite(self) -> bool {
+        self.value.is_infinite()
+    }
+    #[inline(always)]
+    fn is_sign_negative(self) -> bool {
+        self.value.is_sign_negative()
+    }
+    #[inline(always)]
+    fn is_sign_positive(self) -> bool {
+        self.value.is_sign_positive()
+    }
+}

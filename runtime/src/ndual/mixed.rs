@@ -1,0 +1,144 @@
+//! Arithmetic between a dual and a plain constant of the primal field, on either side,
+//! and the `Reading` impl that ties `NDual` to that field. Stamped for `f64` and `f32`:
+//! a generic scalar on the left is forbidden by the orphan rule.
+
+use core::cmp::Ordering;
+use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Rem, RemAssign, Sub, SubAssign};
+
+use super::NDual;
+use crate::{Reading, Real};
+
+macro_rules! mixed {
+    ($f:ident) => {
+        mixed!(@op $f Add add AddAssign add_assign |x, c| NDual::new(x.value + c, x.partials));
+        mixed!(@op $f Sub sub SubAssign sub_assign |x, c| NDual::new(x.value - c, x.partials));
+        mixed!(@op $f Mul mul MulAssign mul_assign |x, c| NDual::new(x.value * c, x.partials.map(|p| p * c)));
+        mixed!(@op $f Div div DivAssign div_assign |x, c| NDual::new(x.value / c, x.partials.map(|p| p / c)));
+        mixed!(@op $f Rem rem RemAssign rem_assign |x, c| NDual::new(x.value % c, x.partials));
+
+        mixed!(@lhs $f Add add radd);
+        mixed!(@lhs $f Sub sub rsub);
+        mixed!(@lhs $f Mul mul rmul);
+        mixed!(@lhs $f Div div rdiv);
+        mixed!(@lhs $f Rem rem rrem);
+
+        /// Compares the value with a constant.
+        impl<S: Reading<$f>, const N: usize> PartialEq<$f> for NDual<S, N> {
+            #[inline(always)]
+            fn eq(&self, other: &$f) -> bool {
+                self.value == *other
+            }
+        }
+        /// Compares the value with a constant.
+        impl<S: Reading<$f>, const N: usize> PartialOrd<$f> for NDual<S, N> {
+            #[inline(always)]
+            fn partial_cmp(&self, other: &$f) -> Option<Ordering> {
+                self.value.partial_cmp(other)
+            }
+        }
+        /// Compares a constant with the value.
+        impl<S: Reading<$f>, const N: usize> PartialEq<NDual<S, N>> for $f {
+            #[inline(always)]
+            fn eq(&self, other: &NDual<S, N>) -> bool {
+                other.value == *self
+            }
+        }
+        /// Compares a constant with the value.
+        impl<S: Reading<$f>, const N: usize> PartialOrd<NDual<S, N>> for $f {
+            #[inline(always)]
+            fn partial_cmp(&self, other: &NDual<S, N>) -> Option<Ordering> {
+                other.value.partial_cmp(self).map(Ordering::reverse)
+            }
+        }
+
+        impl<S: Reading<$f>, const N: usize> Reading<$f> for NDual<S, N> {
+            #[inline(always)]
+            fn constant(c: $f) -> Self {
+                Self::constant(S::constant(c))
+            }
+            #[inline(always)]
+            fn primal_scalar(self) -> $f {
+                self.value.primal_scalar()
+            }
+            #[inline(always)]
+            fn radd(self, c: $f) -> Self {
+                Self::new(self.value.radd(c), self.partials)
+            }
+            #[inline(always)]
+            fn rsub(self, c: $f) -> Self {
+                Self::new(self.value.rsub(c), self.partials.map(|p| -p))
+            }
+            #[inline(always)]
+            fn rmul(self, c: $f) -> Self {
+                Self::new(self.value.rmul(c), self.partials.map(|p| p.rmul(c)))
+            }
+            #[inline(always)]
+            fn rdiv(self, c: $f) -> Self {
+                // d(c / x) = -(c / x) / x · ẋ, the quotient reused.
+                let q = self.value.rdiv(c);
+                let df = -(q / self.value);
+                self.chain_sz(q, df)
+            }
+            #[inline(always)]
+            fn rrem(self, c: $f) -> Self {
+                let r = self.value.rrem(c);
+                let n = ((r.rsub(c)) / self.value).round();
+                Self::new(r, self.partials.map(|p| -(n * p)))
+            }
+            #[inline]
+            fn compose(self, derivs: &[$f]) -> Self {
+                let value = self.value.compose(derivs);
+                let df = self.value.compose(derivs.get(1..).unwrap_or(&[]));
+                self.chain(value, df)
+            }
+        }
+    };
+    (@op $f:ident $Op:ident $op:ident $OpAssign:ident $op_assign:ident |$x:ident, $c:ident| $body:expr) => {
+        impl<S: Reading<$f>, const N: usize> $Op<$f> for NDual<S, N> {
+            type Output = Self;
+            #[inline(always)]
+            fn $op(self, $c: $f) -> Self {
+                let $x = self;
+                $body
+            }
+        }
+        impl<S: Reading<$f>, const N: usize> $Op<$f> for &NDual<S, N> {
+            type Output = NDual<S, N>;
+            #[inline(always)]
+            fn $op(self, $c: $f) -> NDual<S, N> {
+                let $x = *self;
+                $body
+            }
+        }
+        impl<S: Reading<$f>, const N: usize> $OpAssign<$f> for NDual<S, N> {
+            #[inline(always)]
+            fn $op_assign(&mut self, $c: $f) {
+                let $x = *self;
+                *self = $body;
+            }
+        }
+    };
+    (@lhs $f:ident $Op:ident $op:ident $method:ident) => {
+        impl<S: Reading<$f>, const N: usize> $Op<NDual<S, N>> for $f {
+            type Output = NDual<S, N>;
+            #[inline(always)]
+            fn $op(self, x: NDual<S, N>) -> NDual<S, N> {
+                x.$method(self)
+            }
+        }
+        impl<S: Reading<$f>, const N: usize> $Op<&NDual<S, N>> for $f {
+            type Output = NDual<S, N>;
+            #[inline(always)]
+            fn $op(self, x: &NDual<S, N>) -> NDual<S, N> {
+                x.$method(self)
+            }
+        }
+    };
+}
+
+mixed!(f64);
+mixed!(f32);
+
+// `Real` is needed in scope for the stamped bodies' method calls on `S`.
+#[allow(unused_imports)]
+use Real as _;

@@ -1,0 +1,1 @@
+//! The `FRule` contract every rule satisfies, hand-written or derived.

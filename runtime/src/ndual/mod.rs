@@ -17,7 +17,7 @@ use crate::Real;
 /// branches as the primal function.
 ///
 /// ```
-/// use lifted::NDual;
+/// use lifted::{NDual, Real};
 /// // d/dx sin(x) at x = 0.5, one direction.
 /// let x = NDual::<f64, 1>::variable(0.5, 0);
 /// let y = x.sin();

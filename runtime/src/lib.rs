@@ -17,14 +17,17 @@
 //! ```
 #![deny(unsafe_code)]
 
+pub mod array;
 mod ndual;
 mod real;
-mod rule;
+pub mod rule;
 mod scalar;
 mod slot;
 
+pub use array::{NDualArray, NDualMut, NDualRef};
 pub use ndual::NDual;
 pub use real::{Reading, Real};
+pub use rule::{Constant, FRule, Param};
 pub use scalar::Scalar;
 pub use slot::{
     Dual, ForwardValue, Lifted, NoDual, ZeroLift, primal, tangent, tangent_lane, zero_lifted,

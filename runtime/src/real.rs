@@ -19,6 +19,7 @@ use core::ops::{
 };
 
 use crate::Scalar;
+use crate::array::{ArrayOwned, ArrayRead, ArrayWrite};
 
 /// Declares the unary float methods once, so the trait, the primal impls and the
 /// docs cannot drift apart.
@@ -84,6 +85,14 @@ pub trait Real:
     /// for `NDual<f64, N>`, 2 for `NDual<NDual<f64, 1>, 1>`, …. A hand-written rule that
     /// knows only its first derivative asserts `ORDER <= 1` at compile time.
     const ORDER: usize;
+
+    /// The owned array of this reading: `Vec<f64>` for the primal reading,
+    /// [`NDualArray<S, N>`](crate::NDualArray) for `NDual<S, N>`.
+    type Vec: ArrayOwned<Self>;
+    /// A shared view of an array of this reading (the forward value of `&[f64]`).
+    type Ref<'a>: ArrayRead<Self> + Copy;
+    /// A mutable view of an array of this reading (the forward value of `&mut [f64]`).
+    type Mut<'a>: ArrayWrite<Self>;
 
     /// A constant of the reading from an `f64` (rounded for `f32`), zero-lifted.
     /// Used for the numeric constants inside derivative formulas.
@@ -199,6 +208,9 @@ macro_rules! primal_real {
     ($f:ident) => {
         impl Real for $f {
             const ORDER: usize = 0;
+            type Vec = Vec<$f>;
+            type Ref<'a> = &'a [$f];
+            type Mut<'a> = &'a mut [$f];
             #[inline(always)]
             fn cst(c: f64) -> Self {
                 <$f as Scalar>::from_f64(c)
@@ -283,6 +295,27 @@ macro_rules! primal_real {
             #[inline(always)]
             fn is_sign_positive(self) -> bool {
                 $f::is_sign_positive(self)
+            }
+        }
+
+        impl ArrayOwned<$f> for Vec<$f> {
+            fn from_elem(value: $f, len: usize) -> Self {
+                vec![value; len]
+            }
+            fn with_capacity(capacity: usize) -> Self {
+                Vec::with_capacity(capacity)
+            }
+            #[inline(always)]
+            fn push(&mut self, value: $f) {
+                Vec::push(self, value);
+            }
+            #[inline(always)]
+            fn view(&self) -> &[$f] {
+                self
+            }
+            #[inline(always)]
+            fn view_mut(&mut self) -> &mut [$f] {
+                self
             }
         }
 

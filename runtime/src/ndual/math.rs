@@ -3,9 +3,13 @@
 
 use super::NDual;
 use crate::Real;
+use crate::array::{NDualArray, NDualMut, NDualRef};
 
 impl<S: Real, const N: usize> Real for NDual<S, N> {
     const ORDER: usize = S::ORDER + 1;
+    type Vec = NDualArray<S, N>;
+    type Ref<'a> = NDualRef<'a, S, N>;
+    type Mut<'a> = NDualMut<'a, S, N>;
 
     #[inline(always)]
     fn cst(c: f64) -> Self {

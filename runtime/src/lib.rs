@@ -17,7 +17,10 @@
 //! ```
 #![deny(unsafe_code)]
 
+#[doc(hidden)]
+pub mod __private;
 pub mod array;
+mod lowering;
 mod ndual;
 mod real;
 pub mod rule;
@@ -25,6 +28,7 @@ mod scalar;
 mod slot;
 
 pub use array::{NDualArray, NDualMut, NDualRef};
+pub use lowering::{IntoReading, ToPrimal};
 pub use ndual::NDual;
 pub use real::{Reading, Real};
 pub use rule::{Constant, FRule, Param};

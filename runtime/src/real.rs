@@ -20,6 +20,7 @@ use core::ops::{
 
 use crate::Scalar;
 use crate::array::{ArrayOwned, ArrayRead, ArrayWrite};
+use crate::lowering::{IntoReading, ToPrimal};
 
 /// Declares the unary float methods once, so the trait, the primal impls and the
 /// docs cannot drift apart.
@@ -159,6 +160,8 @@ pub trait Real:
 )]
 pub trait Reading<F: Scalar>:
     Real
+    + IntoReading<F, Self>
+    + ToPrimal<Primal = F>
     + PartialEq<F>
     + PartialOrd<F>
     + Add<F, Output = Self>

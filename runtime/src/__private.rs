@@ -1,0 +1,12 @@
+//! Items generated code reaches through absolute paths (`::lifted::__private::…`).
+//! Not part of the public API: names here may change without notice.
+
+pub use crate::array::{ArrayOwned, ArrayRead, ArrayWrite};
+pub use crate::lowering::{IntoReading, ToPrimal};
+pub use crate::rule::{Constant, FRule, Param};
+pub use crate::{Reading, Real};
+pub use core::clone::Clone;
+pub use core::default::Default;
+pub use core::fmt::Debug;
+pub use core::marker::Copy;
+pub use std::vec::Vec;

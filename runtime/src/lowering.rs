@@ -1,0 +1,96 @@
+//! Conversions the generated code uses where Rust syntax alone cannot say what a
+//! value is: `e as f64` (an integer becomes a zero-lifted value, a lifted value stays
+//! as it is) and `e as usize` or a comparison (a lifted value gives its primal).
+
+use crate::{NDual, Reading, Real, Scalar};
+
+/// `e as F` inside a rule at reading `D`: integers and plain constants are zero-lifted,
+/// values of the reading pass through.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be cast to a float inside a derived rule",
+    note = "inside `#[autodiff]` functions, `as {F}` converts integers, `{F}` constants and lifted values"
+)]
+pub trait IntoReading<F: Scalar, D> {
+    /// The converted value.
+    fn into_reading(self) -> D;
+}
+
+/// The primal of a value: the value itself for integers and plain floats, the primal
+/// scalar for a lifted value. What float → integer casts and comparisons look at.
+pub trait ToPrimal {
+    /// The primal type.
+    type Primal;
+    /// The primal.
+    fn to_primal(self) -> Self::Primal;
+}
+
+macro_rules! int_conversions {
+    ($($t:ty),*) => {$(
+        impl<D: Reading<f64>> IntoReading<f64, D> for $t {
+            #[inline(always)]
+            fn into_reading(self) -> D {
+                D::constant(self as f64)
+            }
+        }
+        impl<D: Reading<f32>> IntoReading<f32, D> for $t {
+            #[inline(always)]
+            fn into_reading(self) -> D {
+                D::constant(self as f32)
+            }
+        }
+        impl ToPrimal for $t {
+            type Primal = $t;
+            #[inline(always)]
+            fn to_primal(self) -> $t {
+                self
+            }
+        }
+    )*};
+}
+
+int_conversions!(
+    i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize
+);
+
+macro_rules! float_conversions {
+    ($f:ident) => {
+        impl<D: Reading<$f>> IntoReading<$f, D> for $f {
+            #[inline(always)]
+            fn into_reading(self) -> D {
+                D::constant(self)
+            }
+        }
+        impl<S: Reading<$f>, const N: usize> IntoReading<$f, NDual<S, N>> for NDual<S, N> {
+            #[inline(always)]
+            fn into_reading(self) -> Self {
+                self
+            }
+        }
+        impl ToPrimal for $f {
+            type Primal = $f;
+            #[inline(always)]
+            fn to_primal(self) -> $f {
+                self
+            }
+        }
+    };
+}
+
+float_conversions!(f64);
+float_conversions!(f32);
+
+impl<S: Real + ToPrimal, const N: usize> ToPrimal for NDual<S, N> {
+    type Primal = S::Primal;
+    #[inline(always)]
+    fn to_primal(self) -> S::Primal {
+        self.value().to_primal()
+    }
+}
+
+impl ToPrimal for bool {
+    type Primal = bool;
+    #[inline(always)]
+    fn to_primal(self) -> bool {
+        self
+    }
+}

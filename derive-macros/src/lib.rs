@@ -1,3 +1,18 @@
 //! Procedural macros of `lifted`. Use them through the `lifted` crate, which re-exports
-//! them; this crate only parses and forwards to `lifted-derive-core`.
+//! them; this crate only forwards to `lifted-derive-core`.
 #![forbid(unsafe_code)]
+
+use proc_macro::TokenStream;
+
+/// Derives a forward-mode rule for a function: see the `lifted` crate.
+#[proc_macro_attribute]
+pub fn autodiff(attr: TokenStream, item: TokenStream) -> TokenStream {
+    lifted_derive_core::autodiff(attr.into(), item.into()).into()
+}
+
+/// Marks a sub-expression as independent of the inputs. In the primal function it is
+/// the expression itself; inside a derived rule it runs on primals and is zero-lifted.
+#[proc_macro]
+pub fn constant(input: TokenStream) -> TokenStream {
+    input
+}

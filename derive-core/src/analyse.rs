@@ -1,0 +1,635 @@
+//! Activity analysis over a function body: which names hold values that may depend on
+//! the inputs (active: lifted), which are float values computed from constants only
+//! (inactive: kept as plain floats, so constants cost no tangent arithmetic), and which
+//! names are float arrays (whose indexing and iteration go through the array traits).
+//!
+//! Names are tracked per identifier, not per binding: a name that is active anywhere is
+//! treated as active everywhere. That is conservative (an inactive binding may be lifted
+//! needlessly), never wrong.
+
+use std::collections::{HashMap, HashSet};
+
+use syn::visit::Visit;
+use syn::{Expr, Pat};
+
+use crate::types::{Float, is_float, is_float_vec};
+
+/// What an array name refers to inside the rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArrayKind {
+    /// A shared view (`&[f64]` parameter, `windows` item, sub-slice).
+    Ref,
+    /// A mutable view (`&mut [f64]` parameter).
+    Mut,
+    /// An owned array (`Vec<f64>` parameter or local).
+    Owned,
+}
+
+/// Classification of an expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// May depend on the inputs: a value of the reading.
+    Active,
+    /// A plain float computed from constants only.
+    Inactive,
+    /// Anything else (integers, booleans, unknown).
+    Other,
+}
+
+/// The names of one function body and what they hold.
+#[derive(Debug, Default)]
+pub struct Scope {
+    /// Field of the function.
+    pub float: Option<Float>,
+    /// Names holding values of the reading.
+    pub active: HashSet<String>,
+    /// Names holding plain floats computed from constants.
+    pub inactive: HashSet<String>,
+    /// Names holding float arrays.
+    pub arrays: HashMap<String, ArrayKind>,
+    /// Every name bound in the body or the parameters (never a rule call target).
+    pub locals: HashSet<String>,
+    /// Reference parameters to values (`&f64`, `&mut [f64; 3]`): their `*` stays.
+    pub refs: HashSet<String>,
+    /// `#[constant]` parameters holding float arrays: their elements are plain floats.
+    pub const_arrays: HashSet<String>,
+}
+
+/// The float methods of `f64` the reading implements.
+pub const FLOAT_METHODS: &[&str] = &[
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asinh",
+    "acosh",
+    "atanh",
+    "exp",
+    "exp2",
+    "exp_m1",
+    "ln",
+    "log2",
+    "log10",
+    "ln_1p",
+    "sqrt",
+    "cbrt",
+    "abs",
+    "signum",
+    "recip",
+    "to_degrees",
+    "to_radians",
+    "floor",
+    "ceil",
+    "round",
+    "trunc",
+    "fract",
+    "sin_cos",
+    "atan2",
+    "log",
+    "powi",
+    "powf",
+    "hypot",
+    "copysign",
+    "min",
+    "max",
+    "clamp",
+    "mul_add",
+    "rem_euclid",
+    "div_euclid",
+];
+
+/// Methods that return something other than a float even on a lifted receiver.
+const NON_FLOAT_METHODS: &[&str] = &[
+    "len",
+    "is_empty",
+    "is_nan",
+    "is_finite",
+    "is_infinite",
+    "is_sign_negative",
+    "is_sign_positive",
+    "partial_cmp",
+    "total_cmp",
+    "to_bits",
+    "eq",
+    "ne",
+    "lt",
+    "le",
+    "gt",
+    "ge",
+    "count",
+    "position",
+];
+
+/// Float constants reachable by path (`f64::EPSILON`, `std::f64::consts::PI`).
+pub fn is_float_const_path(path: &syn::Path) -> bool {
+    let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let n = segs.len();
+    if n < 2 {
+        return false;
+    }
+    let owner = segs[n - 2].as_str();
+    let last = &segs[n - 1];
+    let caps = last
+        .chars()
+        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+    caps && (owner == "f64" || owner == "f32" || owner == "consts")
+}
+
+/// Whether a path call `g(…)` goes to a rule (an annotated function or primitive):
+/// not a local closure, not a constructor, not a type's associated function, not std.
+pub fn is_rule_call(scope: &Scope, path: &syn::Path) -> bool {
+    let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let Some(last) = segs.last() else {
+        return false;
+    };
+    let upper = |s: &str| s.chars().next().is_some_and(|c| c.is_ascii_uppercase());
+    if upper(last) {
+        return false;
+    }
+    if segs.len() == 1 {
+        return !scope.locals.contains(last) && !matches!(last.as_str(), "drop" | "identity");
+    }
+    let first = segs[0].as_str();
+    if matches!(
+        first,
+        "std"
+            | "core"
+            | "alloc"
+            | "lifted"
+            | "f64"
+            | "f32"
+            | "i8"
+            | "i16"
+            | "i32"
+            | "i64"
+            | "i128"
+            | "isize"
+            | "u8"
+            | "u16"
+            | "u32"
+            | "u64"
+            | "u128"
+            | "usize"
+            | "bool"
+            | "char"
+            | "str"
+    ) {
+        return false;
+    }
+    !segs[..segs.len() - 1].iter().any(|s| upper(s))
+}
+
+impl Scope {
+    /// Classifies an expression given the current sets.
+    pub fn classify(&self, e: &Expr) -> Class {
+        match e {
+            Expr::Lit(l) => match &l.lit {
+                syn::Lit::Float(_) => Class::Inactive,
+                syn::Lit::Int(i) if matches!(i.suffix(), "f64" | "f32") => Class::Inactive,
+                _ => Class::Other,
+            },
+            Expr::Path(p) if p.qself.is_none() => {
+                if let Some(id) = p.path.get_ident() {
+                    let name = id.to_string();
+                    if self.active.contains(&name) || self.arrays.contains_key(&name) {
+                        Class::Active
+                    } else if self.inactive.contains(&name) {
+                        Class::Inactive
+                    } else {
+                        Class::Other
+                    }
+                } else if is_float_const_path(&p.path) {
+                    Class::Inactive
+                } else {
+                    Class::Other
+                }
+            }
+            Expr::Paren(p) => self.classify(&p.expr),
+            Expr::Group(g) => self.classify(&g.expr),
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => self.classify(&u.expr),
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => {
+                if self.mentions_active(&u.expr) {
+                    Class::Active
+                } else {
+                    Class::Other
+                }
+            }
+            Expr::Cast(c) => {
+                let to_float = self.float.is_some_and(|f| is_float(&c.ty, f))
+                    || matches!(&*c.ty, syn::Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32"));
+                if !to_float {
+                    Class::Other
+                } else if self.classify(&c.expr) == Class::Active {
+                    Class::Active
+                } else {
+                    Class::Inactive
+                }
+            }
+            Expr::Binary(b) => {
+                use syn::BinOp::*;
+                match b.op {
+                    Add(_) | Sub(_) | Mul(_) | Div(_) | Rem(_) => {
+                        let (l, r) = (self.classify(&b.left), self.classify(&b.right));
+                        if l == Class::Active || r == Class::Active {
+                            Class::Active
+                        } else if l == Class::Inactive && r == Class::Inactive {
+                            Class::Inactive
+                        } else {
+                            Class::Other
+                        }
+                    }
+                    _ => Class::Other,
+                }
+            }
+            Expr::MethodCall(m) => {
+                let method = m.method.to_string();
+                if NON_FLOAT_METHODS.contains(&method.as_str()) {
+                    return Class::Other;
+                }
+                if self.mentions_active(e) {
+                    return Class::Active;
+                }
+                let recv = self.classify(&m.receiver);
+                if recv == Class::Inactive && FLOAT_METHODS.contains(&method.as_str()) {
+                    Class::Inactive
+                } else {
+                    Class::Other
+                }
+            }
+            Expr::Call(c) => {
+                if self.mentions_active(e) {
+                    return Class::Active;
+                }
+                match &*c.func {
+                    Expr::Path(p) if is_rule_call(self, &p.path) => Class::Active,
+                    Expr::Path(p) => {
+                        let segs = &p.path.segments;
+                        let float_assoc = segs.len() == 2
+                            && (segs[0].ident == "f64" || segs[0].ident == "f32")
+                            && FLOAT_METHODS.contains(&segs[1].ident.to_string().as_str());
+                        if float_assoc && c.args.iter().all(|a| self.classify(a) == Class::Inactive)
+                        {
+                            Class::Inactive
+                        } else {
+                            Class::Other
+                        }
+                    }
+                    _ => Class::Other,
+                }
+            }
+            Expr::Index(i) => {
+                if self.mentions_active(&i.expr) {
+                    Class::Active
+                } else if matches!(&*i.expr, Expr::Path(p) if p.path.get_ident().is_some_and(|id| self.const_arrays.contains(&id.to_string())))
+                    && !matches!(&*i.index, Expr::Range(_))
+                {
+                    Class::Inactive
+                } else {
+                    Class::Other
+                }
+            }
+            Expr::Block(b) => self.classify_tail(&b.block),
+            Expr::If(i) => {
+                let then = self.classify_tail(&i.then_branch);
+                let other = i.else_branch.as_ref().map(|(_, e)| self.classify(e));
+                join(then, other.unwrap_or(Class::Other))
+            }
+            Expr::Match(m) => m
+                .arms
+                .iter()
+                .map(|a| self.classify(&a.body))
+                .reduce(join)
+                .unwrap_or(Class::Other),
+            Expr::Macro(m) => {
+                let name = m.mac.path.segments.last().map(|s| s.ident.to_string());
+                match name.as_deref() {
+                    Some("constant") => Class::Active,
+                    Some("vec") if self.macro_is_float_vec(&m.mac) => Class::Active,
+                    _ => Class::Other,
+                }
+            }
+            _ => {
+                if self.mentions_active(e) {
+                    Class::Active
+                } else {
+                    Class::Other
+                }
+            }
+        }
+    }
+
+    fn classify_tail(&self, b: &syn::Block) -> Class {
+        match b.stmts.last() {
+            Some(syn::Stmt::Expr(e, None)) => self.classify(e),
+            _ => Class::Other,
+        }
+    }
+
+    /// Whether `vec![…]` builds a float array.
+    pub fn macro_is_float_vec(&self, mac: &syn::Macro) -> bool {
+        if let Ok(rep) = mac.parse_body::<crate::lower::VecMacro>() {
+            return match rep {
+                crate::lower::VecMacro::Repeat(elem, _) => self.classify(&elem) != Class::Other,
+                crate::lower::VecMacro::List(items) => {
+                    !items.is_empty() && items.iter().all(|e| self.classify(e) != Class::Other)
+                }
+            };
+        }
+        false
+    }
+
+    /// Whether an expression mentions an active or array name, or calls a rule.
+    pub fn mentions_active(&self, e: &Expr) -> bool {
+        struct Find<'s> {
+            scope: &'s Scope,
+            found: bool,
+        }
+        impl<'ast> Visit<'ast> for Find<'_> {
+            fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
+                if let Some(id) = p.path.get_ident() {
+                    let name = id.to_string();
+                    if self.scope.active.contains(&name) || self.scope.arrays.contains_key(&name) {
+                        self.found = true;
+                    }
+                }
+            }
+            fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+                if let Expr::Path(p) = &*c.func {
+                    if is_rule_call(self.scope, &p.path) {
+                        self.found = true;
+                    }
+                }
+                syn::visit::visit_expr_call(self, c);
+            }
+            fn visit_macro(&mut self, m: &'ast syn::Macro) {
+                let name = m.path.segments.last().map(|s| s.ident.to_string());
+                if name.as_deref() == Some("constant") {
+                    self.found = true;
+                }
+                if name.as_deref() == Some("vec") && self.scope.macro_is_float_vec(m) {
+                    self.found = true;
+                }
+            }
+        }
+        let mut f = Find {
+            scope: self,
+            found: false,
+        };
+        f.visit_expr(e);
+        f.found
+    }
+}
+
+fn join(a: Class, b: Class) -> Class {
+    match (a, b) {
+        (Class::Active, _) | (_, Class::Active) => Class::Active,
+        (Class::Inactive, Class::Inactive) => Class::Inactive,
+        _ => Class::Other,
+    }
+}
+
+/// The identifiers a pattern binds.
+pub fn pat_idents(p: &Pat, out: &mut Vec<String>) {
+    struct Collect<'o>(&'o mut Vec<String>);
+    impl<'ast> Visit<'ast> for Collect<'_> {
+        fn visit_pat_ident(&mut self, i: &'ast syn::PatIdent) {
+            self.0.push(i.ident.to_string());
+            syn::visit::visit_pat_ident(self, i);
+        }
+    }
+    Collect(out).visit_pat(p);
+}
+
+/// Whether an expression builds a float array: `vec![…]` of floats, `Vec::new()` /
+/// `Vec::with_capacity` annotated `Vec<f64>`, `x.to_vec()` / `x.clone()` of an array,
+/// `collect::<Vec<f64>>()`.
+fn builds_array(scope: &Scope, init: &Expr, annotated: Option<&syn::Type>, f: Float) -> bool {
+    if annotated.is_some_and(|t| is_float_vec(t, f)) {
+        return true;
+    }
+    match init {
+        Expr::Macro(m) => m.mac.path.is_ident("vec") && scope.macro_is_float_vec(&m.mac),
+        Expr::MethodCall(m) => {
+            let method = m.method.to_string();
+            let recv_is_array = matches!(&*m.receiver, Expr::Path(p)
+                if p.path.get_ident().is_some_and(|i| scope.arrays.contains_key(&i.to_string())));
+            let turbofish_vec = m.turbofish.as_ref().is_some_and(|t| {
+                t.args
+                    .iter()
+                    .any(|a| matches!(a, syn::GenericArgument::Type(ty) if is_float_vec(ty, f)))
+            });
+            (recv_is_array && matches!(method.as_str(), "to_vec" | "clone"))
+                || (method == "collect" && turbofish_vec)
+        }
+        _ => false,
+    }
+}
+
+/// A view of a float array: `&x[a..b]`, `&mut y[a..]`, or another array's name.
+fn view_of_array(scope: &Scope, init: &Expr) -> Option<ArrayKind> {
+    let name_kind = |e: &Expr| match e {
+        Expr::Path(p) => p
+            .path
+            .get_ident()
+            .and_then(|i| scope.arrays.get(&i.to_string()).copied()),
+        _ => None,
+    };
+    match init {
+        Expr::Reference(r) => match &*r.expr {
+            Expr::Index(ix) if matches!(&*ix.index, Expr::Range(_)) => {
+                name_kind(&ix.expr).map(|_| {
+                    if r.mutability.is_some() {
+                        ArrayKind::Mut
+                    } else {
+                        ArrayKind::Ref
+                    }
+                })
+            }
+            other => name_kind(other).map(|_| {
+                if r.mutability.is_some() {
+                    ArrayKind::Mut
+                } else {
+                    ArrayKind::Ref
+                }
+            }),
+        },
+        _ => None,
+    }
+}
+
+/// Runs the analysis to a fixed point over the body.
+pub fn analyse(scope: &mut Scope, body: &syn::Block) {
+    let Some(f) = scope.float else { return };
+    // Every bound name is a local (so calls to closures are not taken for rules).
+    struct Locals<'s>(&'s mut HashSet<String>);
+    impl<'ast> Visit<'ast> for Locals<'_> {
+        fn visit_pat_ident(&mut self, i: &'ast syn::PatIdent) {
+            self.0.insert(i.ident.to_string());
+            syn::visit::visit_pat_ident(self, i);
+        }
+    }
+    Locals(&mut scope.locals).visit_block(body);
+
+    // Candidate inactive names: shrink until stable, while active names and arrays grow.
+    let base = scope.inactive.clone();
+    let mut candidates: HashSet<String> = HashSet::new();
+    for _round in 0..32 {
+        scope.inactive = base.union(&candidates).cloned().collect();
+        let before = (scope.active.len(), scope.arrays.len(), scope.inactive.len());
+        let mut pass = Pass {
+            scope,
+            f,
+            candidates: HashSet::new(),
+            demoted: HashSet::new(),
+        };
+        pass.visit_block(body);
+        let Pass {
+            candidates: found,
+            demoted,
+            ..
+        } = pass;
+        candidates = found
+            .into_iter()
+            .filter(|n| !demoted.contains(n) && !scope.active.contains(n))
+            .collect();
+        scope.inactive = base.union(&candidates).cloned().collect();
+        let after = (scope.active.len(), scope.arrays.len(), scope.inactive.len());
+        if before == after {
+            break;
+        }
+    }
+}
+
+struct Pass<'s> {
+    scope: &'s mut Scope,
+    f: Float,
+    candidates: HashSet<String>,
+    demoted: HashSet<String>,
+}
+
+impl Pass<'_> {
+    fn bind(&mut self, pat: &Pat, class: Class) {
+        let mut names = Vec::new();
+        pat_idents(pat, &mut names);
+        for n in names {
+            match class {
+                Class::Active => {
+                    self.scope.active.insert(n);
+                }
+                Class::Inactive => {
+                    self.candidates.insert(n);
+                }
+                Class::Other => {
+                    self.demoted.insert(n);
+                }
+            }
+        }
+    }
+
+    fn assigned(&mut self, target: &Expr, value: &Expr) {
+        let Expr::Path(p) = target else { return };
+        let Some(id) = p.path.get_ident() else { return };
+        let name = id.to_string();
+        match self.scope.classify(value) {
+            Class::Active => {
+                self.scope.active.insert(name);
+            }
+            Class::Inactive => {}
+            Class::Other => {
+                self.demoted.insert(name);
+            }
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Pass<'_> {
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        let (pat, ty) = match &l.pat {
+            Pat::Type(t) => (&*t.pat, Some(&*t.ty)),
+            other => (other, None),
+        };
+        if let Some(init) = &l.init {
+            if let Pat::Ident(id) = pat {
+                let name = id.ident.to_string();
+                if builds_array(self.scope, &init.expr, ty, self.f) {
+                    self.scope.arrays.insert(name, ArrayKind::Owned);
+                    syn::visit::visit_local(self, l);
+                    return;
+                }
+                if let Some(kind) = view_of_array(self.scope, &init.expr) {
+                    self.scope.arrays.insert(name, kind);
+                    syn::visit::visit_local(self, l);
+                    return;
+                }
+            }
+            // `let (a, b) = (x, 2.0);` binds element by element.
+            if let (Pat::Tuple(pt), Expr::Tuple(et)) = (pat, &*init.expr) {
+                if pt.elems.len() == et.elems.len() {
+                    for (p, e) in pt.elems.iter().zip(et.elems.iter()) {
+                        let class = self.scope.classify(e);
+                        self.bind(p, class);
+                    }
+                    syn::visit::visit_local(self, l);
+                    return;
+                }
+            }
+            let mut class = self.scope.classify(&init.expr);
+            if class == Class::Other && ty.is_some_and(|t| is_float(t, self.f)) {
+                class = Class::Inactive;
+            }
+            self.bind(pat, class);
+        } else if ty.is_some_and(|t| is_float(t, self.f)) {
+            self.bind(pat, Class::Inactive);
+        }
+        syn::visit::visit_local(self, l);
+    }
+
+    fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
+        self.assigned(&a.left, &a.right);
+        syn::visit::visit_expr_assign(self, a);
+    }
+
+    fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
+        use syn::BinOp::*;
+        if matches!(
+            b.op,
+            AddAssign(_) | SubAssign(_) | MulAssign(_) | DivAssign(_) | RemAssign(_)
+        ) {
+            self.assigned(&b.left, &b.right);
+        }
+        syn::visit::visit_expr_binary(self, b);
+    }
+
+    fn visit_expr_for_loop(&mut self, l: &'ast syn::ExprForLoop) {
+        let windows = matches!(&*l.expr, Expr::MethodCall(m)
+            if matches!(m.method.to_string().as_str(), "windows" | "chunks" | "chunks_exact")
+                && self.scope.mentions_active(&m.receiver));
+        if windows {
+            let mut names = Vec::new();
+            pat_idents(&l.pat, &mut names);
+            for n in names {
+                self.scope.arrays.insert(n, ArrayKind::Ref);
+            }
+        } else if self.scope.mentions_active(&l.expr) {
+            self.bind(&l.pat, Class::Active);
+        }
+        syn::visit::visit_expr_for_loop(self, l);
+    }
+
+    fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
+        // Closure parameters annotated with the float type are values of the reading.
+        for input in &c.inputs {
+            if let Pat::Type(t) = input {
+                if is_float(&t.ty, self.f) {
+                    self.bind(&t.pat, Class::Active);
+                }
+            }
+        }
+        syn::visit::visit_expr_closure(self, c);
+    }
+}

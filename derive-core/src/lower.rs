@@ -1,0 +1,823 @@
+//! The body transformation: rewrites a primal body, statement by statement, into the
+//! body of a rule generic over the reading. Control flow is kept as written; what
+//! changes is how values are made, combined, read from and written to arrays.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, quote};
+use syn::parse::{Parse, ParseStream};
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::visit_mut::VisitMut;
+use syn::{Expr, Ident, Pat, Token};
+
+use crate::analyse::{ArrayKind, Class, FLOAT_METHODS, Scope, is_rule_call};
+use crate::errors::Errors;
+use crate::types::{Float, is_float, map_type};
+
+/// `vec![elem; n]` or `vec![a, b, …]`.
+pub enum VecMacro {
+    /// `vec![elem; n]`
+    Repeat(Expr, Expr),
+    /// `vec![a, b, …]`
+    List(Vec<Expr>),
+}
+
+impl Parse for VecMacro {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        if input.is_empty() {
+            return Ok(VecMacro::List(Vec::new()));
+        }
+        let first: Expr = input.parse()?;
+        if input.peek(Token![;]) {
+            input.parse::<Token![;]>()?;
+            let n: Expr = input.parse()?;
+            return Ok(VecMacro::Repeat(first, n));
+        }
+        let mut items = vec![first];
+        while input.peek(Token![,]) {
+            input.parse::<Token![,]>()?;
+            if input.is_empty() {
+                break;
+            }
+            items.push(input.parse()?);
+        }
+        Ok(VecMacro::List(items))
+    }
+}
+
+/// What a position expects of a value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Want {
+    /// Anything: plain floats stay plain.
+    Any,
+    /// A value of the reading: plain floats are zero-lifted.
+    Reading,
+}
+
+/// Macros whose arguments are ordinary expressions and that only read values.
+const FORMAT_MACROS: &[&str] = &[
+    "println",
+    "print",
+    "eprintln",
+    "eprint",
+    "format",
+    "write",
+    "writeln",
+    "assert",
+    "assert_eq",
+    "assert_ne",
+    "debug_assert",
+    "debug_assert_eq",
+    "debug_assert_ne",
+    "panic",
+    "unreachable",
+    "dbg",
+];
+
+/// Rewrites one function body.
+pub struct Lowerer<'a> {
+    /// Names and their classes.
+    pub scope: &'a Scope,
+    /// The field of the function.
+    pub float: Float,
+    /// The reading type parameter.
+    pub d: Ident,
+    /// Path to the runtime crate.
+    pub krate: syn::Path,
+    /// Where problems go.
+    pub errors: &'a mut Errors,
+    /// Whether the function's result carries floats (tails and returns are lifted).
+    pub returns_float: bool,
+    /// Element names of `iter_mut` loops currently being lowered.
+    iter_mut_elems: Vec<String>,
+}
+
+impl<'a> Lowerer<'a> {
+    /// A lowerer for one body.
+    pub fn new(
+        scope: &'a Scope,
+        float: Float,
+        d: Ident,
+        krate: syn::Path,
+        errors: &'a mut Errors,
+        returns_float: bool,
+    ) -> Self {
+        Self {
+            scope,
+            float,
+            d,
+            krate,
+            errors,
+            returns_float,
+            iter_mut_elems: Vec::new(),
+        }
+    }
+
+    fn private(&self) -> TokenStream {
+        let k = &self.krate;
+        quote!(#k::__private)
+    }
+
+    fn reading(&self) -> TokenStream {
+        let (k, f) = (&self.krate, self.float.ident());
+        quote!(#k::Reading::<#f>)
+    }
+
+    /// `<D as Reading<F>>::constant(e)`, spanned at `e`.
+    fn lift(&self, e: &Expr) -> Expr {
+        let (k, d, f) = (&self.krate, &self.d, self.float.ident());
+        let span = e.span();
+        syn::parse_quote_spanned!(span=> <#d as #k::Reading<#f>>::constant(#e))
+    }
+
+    fn array_kind(&self, e: &Expr) -> Option<(Ident, ArrayKind)> {
+        let Expr::Path(p) = strip(e) else { return None };
+        let id = p.path.get_ident()?;
+        self.scope
+            .arrays
+            .get(&id.to_string())
+            .map(|k| (id.clone(), *k))
+    }
+
+    /// Lowers the body of the function (its tail is lifted when the result is a float).
+    pub fn lower_body(&mut self, block: &mut syn::Block) {
+        let want = if self.returns_float {
+            Want::Reading
+        } else {
+            Want::Any
+        };
+        self.block(block, want);
+    }
+
+    fn block(&mut self, block: &mut syn::Block, want: Want) {
+        let n = block.stmts.len();
+        for (i, stmt) in block.stmts.iter_mut().enumerate() {
+            match stmt {
+                syn::Stmt::Expr(e, None) if i + 1 == n => self.expr(e, want),
+                syn::Stmt::Expr(e, _) => self.expr(e, Want::Any),
+                syn::Stmt::Local(l) => self.local(l),
+                syn::Stmt::Item(syn::Item::Fn(f)) => self.errors.at(
+                    &f.sig.ident,
+                    "functions defined inside an `#[autodiff]` function cannot be differentiated: \
+                     move this function out to module level and annotate it with `#[autodiff(forward)]`",
+                ),
+                syn::Stmt::Item(_) => {}
+                syn::Stmt::Macro(m) => self.stmt_macro(&mut m.mac),
+            }
+        }
+    }
+
+    fn local(&mut self, l: &mut syn::Local) {
+        let mut names = Vec::new();
+        crate::analyse::pat_idents(&l.pat, &mut names);
+        let is_array = names.len() == 1 && self.scope.arrays.contains_key(&names[0]);
+        let active = is_array || names.iter().any(|n| self.scope.active.contains(n));
+        if active {
+            self.map_pat_types(&mut l.pat);
+        }
+        if let Some(init) = &mut l.init {
+            if is_array {
+                self.array_init(&mut init.expr);
+            }
+            let want = if active { Want::Reading } else { Want::Any };
+            self.expr(&mut init.expr, want);
+            if let Some((_, diverge)) = &mut init.diverge {
+                self.expr(diverge, Want::Any);
+            }
+        }
+    }
+
+    /// `Vec::new()` / `Vec::with_capacity(n)` for a float array become the reading's array.
+    fn array_init(&mut self, e: &mut Expr) {
+        let span = e.span();
+        let Expr::Call(c) = e else { return };
+        let Expr::Path(p) = &*c.func else { return };
+        let segs: Vec<String> = p
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
+        let (k, d, pv) = (&self.krate, &self.d, self.private());
+        let vec_ty = quote!(<#d as #k::Real>::Vec);
+
+        match segs
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .as_slice()
+        {
+            ["Vec", "new"] => {
+                *e = syn::parse_quote_spanned!(span=> <#vec_ty as #pv::Default>::default())
+            }
+            ["Vec", "with_capacity"] => {
+                let args = &c.args;
+                *e = syn::parse_quote_spanned!(span=> <#vec_ty as #pv::ArrayOwned<#d>>::with_capacity(#args));
+            }
+            _ => {}
+        }
+    }
+
+    fn map_pat_types(&mut self, pat: &mut Pat) {
+        struct MapTypes<'l, 'a>(&'l Lowerer<'a>);
+        impl VisitMut for MapTypes<'_, '_> {
+            fn visit_pat_type_mut(&mut self, t: &mut syn::PatType) {
+                *t.ty = map_type(&t.ty, self.0.float, &self.0.d, &self.0.krate);
+                syn::visit_mut::visit_pat_type_mut(self, t);
+            }
+        }
+        MapTypes(self).visit_pat_mut(pat);
+    }
+
+    fn expr(&mut self, e: &mut Expr, want: Want) {
+        let class = self.scope.classify(e);
+        if want == Want::Reading && class == Class::Inactive {
+            self.expr(e, Want::Any);
+            *e = self.lift(e);
+            return;
+        }
+        // Branching expressions that produce a lifted value lift all their tails.
+        let tails = if class == Class::Active {
+            Want::Reading
+        } else {
+            want
+        };
+        match e {
+            Expr::Binary(_) => self.binary(e),
+            Expr::Unary(u) => {
+                if matches!(u.op, syn::UnOp::Deref(_)) {
+                    if let Expr::Path(p) = &*u.expr {
+                        let by_value = p.path.get_ident().is_some_and(|id| {
+                            let n = id.to_string();
+                            !self.iter_mut_elems.contains(&n)
+                                && self.scope.active.contains(&n)
+                                && !self.scope.locals_ref(&n)
+                        });
+                        if by_value {
+                            *e = (*u.expr).clone();
+                            return;
+                        }
+                    }
+                }
+                let inner = if matches!(u.op, syn::UnOp::Neg(_)) { want } else { Want::Any };
+                self.expr(&mut u.expr, inner);
+            }
+            Expr::Paren(p) => self.expr(&mut p.expr, want),
+            Expr::Group(g) => self.expr(&mut g.expr, want),
+            Expr::Cast(_) => self.cast(e),
+            Expr::Index(_) => self.index_read(e),
+            Expr::Reference(_) => self.reference(e),
+            Expr::Call(_) => self.call(e),
+            Expr::MethodCall(_) => self.method_call(e),
+            Expr::Macro(_) => self.expr_macro(e),
+            Expr::Assign(_) => self.assign(e),
+            Expr::Block(b) => self.block(&mut b.block, tails),
+            Expr::If(i) => {
+                self.expr(&mut i.cond, Want::Any);
+                self.block(&mut i.then_branch, tails);
+                if let Some((_, els)) = &mut i.else_branch {
+                    self.expr(els, tails);
+                }
+            }
+            Expr::Match(m) => {
+                self.expr(&mut m.expr, Want::Any);
+                for arm in &mut m.arms {
+                    if let Pat::Guard(g) = &mut arm.pat {
+                        self.expr(&mut g.guard, Want::Any);
+                    }
+                    self.expr(&mut arm.body, tails);
+                }
+            }
+            Expr::Return(r) => {
+                let want = if self.returns_float { Want::Reading } else { Want::Any };
+                if let Some(v) = &mut r.expr {
+                    self.expr(v, want);
+                }
+            }
+            Expr::Tuple(t) => t.elems.iter_mut().for_each(|x| self.expr(x, want)),
+            Expr::Array(a) => a.elems.iter_mut().for_each(|x| self.expr(x, want)),
+            Expr::Repeat(r) => self.expr(&mut r.expr, want),
+            Expr::ForLoop(_) => self.for_loop(e),
+            Expr::Closure(c) => self.closure(c, false),
+            Expr::Unsafe(u) => self.errors.at(
+                &u.unsafe_token,
+                "`unsafe` blocks cannot be differentiated: move the unsafe code into a function and \
+                 give it a hand-written rule (implement `lifted::FRule`), or mark the value `lifted::constant!`",
+            ),
+            Expr::Async(a) => self.errors.at(
+                &a.async_token,
+                "`async` blocks cannot be differentiated: compute the value in a synchronous function",
+            ),
+            Expr::Await(a) => self.errors.at(
+                &a.await_token,
+                "`.await` cannot be differentiated: compute the value in a synchronous function",
+            ),
+            Expr::RawAddr(r) => self.errors.at(
+                &r.raw,
+                "raw pointers cannot be differentiated: use slices (`&[f64]`, `&mut [f64]`) instead",
+            ),
+            Expr::Yield(y) => {
+                self.errors.at(&y.yield_token, "`yield` cannot be differentiated")
+            }
+            _ => syn::visit_mut::visit_expr_mut(self, e),
+        }
+    }
+
+    fn binary(&mut self, e: &mut Expr) {
+        let span = e.span();
+        let Expr::Binary(b) = e else { return };
+        use syn::BinOp::*;
+        let (lc, rc) = (self.scope.classify(&b.left), self.scope.classify(&b.right));
+        match b.op {
+            Add(_) | Sub(_) | Mul(_) | Div(_) | Rem(_) => {
+                if lc == Class::Inactive && rc != Class::Inactive {
+                    // `c OP x` with a plain constant on the left: a reading method, because
+                    // `impl Op<D> for f64` cannot be written for a generic reading.
+                    let method = match b.op {
+                        Add(_) => "radd",
+                        Sub(_) => "rsub",
+                        Mul(_) => "rmul",
+                        Div(_) => "rdiv",
+                        _ => "rrem",
+                    };
+                    let method = Ident::new(method, b.op.span());
+                    self.expr(&mut b.left, Want::Any);
+                    self.expr(&mut b.right, Want::Any);
+                    let (l, r, rd) = (&b.left, &b.right, self.reading());
+                    let span = b.op.span();
+                    *e = syn::parse_quote_spanned!(span=> #rd::#method(#r, #l));
+                } else {
+                    self.expr(&mut b.left, Want::Any);
+                    self.expr(&mut b.right, Want::Any);
+                }
+            }
+            Lt(_) | Le(_) | Gt(_) | Ge(_) | Eq(_) | Ne(_) => {
+                self.expr(&mut b.left, Want::Any);
+                self.expr(&mut b.right, Want::Any);
+                if lc == Class::Inactive && rc != Class::Inactive {
+                    // Mirror the comparison so the lifted value is on the left; exact,
+                    // IEEE comparisons being symmetric.
+                    let span = b.op.span();
+                    b.op = match b.op {
+                        Lt(_) => Gt(Token![>](span)),
+                        Le(_) => Ge(Token![>=](span)),
+                        Gt(_) => Lt(Token![<](span)),
+                        Ge(_) => Le(Token![<=](span)),
+                        other => other,
+                    };
+                    std::mem::swap(&mut b.left, &mut b.right);
+                }
+            }
+            AddAssign(_) | SubAssign(_) | MulAssign(_) | DivAssign(_) | RemAssign(_) => {
+                self.expr(&mut b.right, Want::Any);
+                if let Expr::Index(ix) = &mut *b.left {
+                    if let Some((base, _)) = self.array_kind(&ix.expr) {
+                        self.expr(&mut ix.index, Want::Any);
+                        let (pv, idx, op, rhs) = (self.private(), &ix.index, &b.op, &b.right);
+                        let tmp_i = Ident::new("__lifted_index", Span::mixed_site());
+                        let tmp_v = Ident::new("__lifted_element", Span::mixed_site());
+
+                        *e = syn::parse_quote_spanned!(span=> {
+                            let #tmp_i = #idx;
+                            let mut #tmp_v = #pv::ArrayRead::get(&#base, #tmp_i);
+                            #tmp_v #op #rhs;
+                            #pv::ArrayWrite::set(&mut #base, #tmp_i, #tmp_v);
+                        });
+                        return;
+                    }
+                }
+                self.expr(&mut b.left, Want::Any);
+            }
+            _ => {
+                self.expr(&mut b.left, Want::Any);
+                self.expr(&mut b.right, Want::Any);
+            }
+        }
+    }
+
+    fn cast(&mut self, e: &mut Expr) {
+        let Expr::Cast(c) = e else { return };
+        let inner = self.scope.classify(&c.expr);
+        self.expr(&mut c.expr, Want::Any);
+        if inner != Class::Active {
+            return;
+        }
+        let (pv, f, d, x) = (self.private(), self.float.ident(), &self.d, &c.expr);
+        let span = c.as_token.span();
+        if is_float(&c.ty, self.float) {
+            *e = syn::parse_quote_spanned!(span=> #pv::IntoReading::<#f, #d>::into_reading(#x));
+        } else {
+            let ty = &c.ty;
+            *e = syn::parse_quote_spanned!(span=> (#pv::ToPrimal::to_primal(#x) as #ty));
+        }
+    }
+
+    fn index_read(&mut self, e: &mut Expr) {
+        let span = e.span();
+        let Expr::Index(ix) = e else { return };
+        if let Expr::Index(inner) = strip(&ix.expr) {
+            if self.array_kind(&inner.expr).is_some() {
+                self.errors.at(
+                    &*ix.index,
+                    "nested indexing into a float array (`y[i][j]`) is not supported: \
+                     use a flat array and index it with `i * n + j`",
+                );
+                return;
+            }
+        }
+        let Some((base, _)) = self.array_kind(&ix.expr) else {
+            syn::visit_mut::visit_expr_index_mut(self, ix);
+            return;
+        };
+        self.expr(&mut ix.index, Want::Any);
+        let (pv, idx) = (self.private(), &ix.index);
+
+        *e = if matches!(strip(idx), Expr::Range(_)) {
+            syn::parse_quote_spanned!(span=> #pv::ArrayView::slice(&#base, #idx))
+        } else {
+            syn::parse_quote_spanned!(span=> #pv::ArrayRead::get(&#base, #idx))
+        };
+    }
+
+    fn reference(&mut self, e: &mut Expr) {
+        let span = e.span();
+        let Expr::Reference(r) = e else { return };
+        let mutable = r.mutability.is_some();
+        let pv = self.private();
+
+        if let Expr::Index(ix) = strip(&r.expr).clone() {
+            if let Some((base, _)) = self.array_kind(&ix.expr) {
+                let mut idx = (*ix.index).clone();
+                self.expr(&mut idx, Want::Any);
+                *e = if mutable {
+                    syn::parse_quote_spanned!(span=> #pv::ArrayViewMut::slice_mut(&mut #base, #idx))
+                } else {
+                    syn::parse_quote_spanned!(span=> #pv::ArrayView::slice(&#base, #idx))
+                };
+                return;
+            }
+        }
+        if let Some((base, kind)) = self.array_kind(&r.expr) {
+            *e = match (kind, mutable) {
+                (_, true) => {
+                    syn::parse_quote_spanned!(span=> #pv::ArrayViewMut::view_mut(&mut #base))
+                }
+                (ArrayKind::Ref, false) => syn::parse_quote_spanned!(span=> #base),
+                (_, false) => syn::parse_quote_spanned!(span=> #pv::ArrayView::view(&#base)),
+            };
+            return;
+        }
+        self.expr(&mut r.expr, Want::Any);
+    }
+
+    fn call(&mut self, e: &mut Expr) {
+        let Expr::Call(c) = e else { return };
+        let Expr::Path(p) = &*c.func else {
+            syn::visit_mut::visit_expr_call_mut(self, c);
+            return;
+        };
+        let path = p.path.clone();
+        let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        if is_rule_call(self.scope, &path) {
+            for arg in c.args.iter_mut() {
+                self.rule_arg(arg);
+            }
+            let mut callee = path.clone();
+            match segs.first().map(String::as_str) {
+                Some("super") => callee = syn::parse_quote!(super::#callee),
+                Some("self") => {
+                    if let Some(first) = callee.segments.first_mut() {
+                        first.ident = Ident::new("super", first.ident.span());
+                    }
+                }
+                _ => {}
+            }
+            let (d, args) = (&self.d, &c.args);
+            let span = path.span();
+            *e = syn::parse_quote_spanned!(span=> #callee::frule::<#d>(#args));
+            return;
+        }
+        let float_assoc = segs.len() == 2
+            && (segs[0] == "f64" || segs[0] == "f32")
+            && FLOAT_METHODS.contains(&segs[1].as_str());
+        if float_assoc && self.scope.classify(e) == Class::Active {
+            let Expr::Call(c) = e else { return };
+            for arg in c.args.iter_mut() {
+                self.expr(arg, Want::Reading);
+            }
+            let (k, method, args) = (&self.krate, &path.segments[1].ident, &c.args);
+            let span = path.span();
+            *e = syn::parse_quote_spanned!(span=> #k::Real::#method(#args));
+            return;
+        }
+        let Expr::Call(c) = e else { return };
+        let local_closure = segs.len() == 1 && self.scope.locals.contains(&segs[0]);
+        let want = if local_closure {
+            Want::Reading
+        } else {
+            Want::Any
+        };
+        for arg in c.args.iter_mut() {
+            self.expr(arg, want);
+        }
+    }
+
+    /// An argument of a rule call: plain floats are lifted, a mutable view is reborrowed
+    /// (so it can be used again after the call), an owned array passed by reference is
+    /// viewed.
+    fn rule_arg(&mut self, arg: &mut Expr) {
+        if let Some((base, ArrayKind::Mut)) = self.array_kind(arg) {
+            let pv = self.private();
+            let span = arg.span();
+            *arg = syn::parse_quote_spanned!(span=> #pv::ArrayViewMut::view_mut(&mut #base));
+            return;
+        }
+        self.expr(arg, Want::Reading);
+    }
+
+    fn method_call(&mut self, e: &mut Expr) {
+        let recv_active = self.scope.mentions_active(match e {
+            Expr::MethodCall(m) => &m.receiver,
+            _ => return,
+        });
+        let Expr::MethodCall(m) = e else { return };
+        let method = m.method.to_string();
+        // Our iterators yield values, not references: `copied` / `cloned` are no-ops.
+        if recv_active && matches!(method.as_str(), "copied" | "cloned") && m.args.is_empty() {
+            let mut recv = (*m.receiver).clone();
+            self.expr(&mut recv, Want::Any);
+            *e = recv;
+            return;
+        }
+        // `10.31_f64.powf(2.0 * x)`: a plain receiver of a float method whose arguments are
+        // lifted is lifted too.
+        let lift_receiver = !recv_active
+            && FLOAT_METHODS.contains(&method.as_str())
+            && m.args.iter().any(|a| self.scope.mentions_active(a))
+            && self.scope.classify(&m.receiver) == Class::Inactive;
+        self.expr(&mut m.receiver, Want::Any);
+        if lift_receiver {
+            *m.receiver = self.lift(&m.receiver);
+        }
+        let recv_active = recv_active || lift_receiver;
+        if recv_active {
+            if let Some(tf) = &mut m.turbofish {
+                for arg in tf.args.iter_mut() {
+                    if let syn::GenericArgument::Type(t) = arg {
+                        *t = map_type(t, self.float, &self.d, &self.krate);
+                    }
+                }
+            }
+        }
+        let want = if recv_active {
+            Want::Reading
+        } else {
+            Want::Any
+        };
+        for arg in m.args.iter_mut() {
+            match arg {
+                Expr::Closure(c) => self.closure(c, recv_active),
+                _ => self.expr(arg, want),
+            }
+        }
+    }
+
+    fn closure(&mut self, c: &mut syn::ExprClosure, over_values: bool) {
+        if c.asyncness.is_some() {
+            self.errors
+                .at(&c.asyncness, "`async` closures cannot be differentiated");
+        }
+        for input in c.inputs.iter_mut() {
+            if over_values {
+                strip_ref_pats(input);
+            }
+            self.map_pat_types(input);
+        }
+        if let syn::ReturnType::Type(_, ty) = &mut c.output {
+            **ty = map_type(ty, self.float, &self.d, &self.krate);
+        }
+        self.expr(&mut c.body, Want::Any);
+    }
+
+    fn assign(&mut self, e: &mut Expr) {
+        let span = e.span();
+        let Expr::Assign(a) = e else { return };
+        if let Expr::Index(ix) = &mut *a.left {
+            if let Some((base, _)) = self.array_kind(&ix.expr) {
+                self.expr(&mut ix.index, Want::Any);
+                self.expr(&mut a.right, Want::Reading);
+                let (pv, idx, rhs) = (self.private(), &ix.index, &a.right);
+
+                *e = syn::parse_quote_spanned!(span=> #pv::ArrayWrite::set(&mut #base, #idx, #rhs));
+                return;
+            }
+        }
+        let target_active = match strip(&a.left) {
+            Expr::Path(p) => p
+                .path
+                .get_ident()
+                .is_some_and(|i| self.scope.active.contains(&i.to_string())),
+            Expr::Unary(_) => true,
+            _ => false,
+        };
+        self.expr(&mut a.left, Want::Any);
+        let want = if target_active {
+            Want::Reading
+        } else {
+            Want::Any
+        };
+        self.expr(&mut a.right, want);
+    }
+
+    fn for_loop(&mut self, e: &mut Expr) {
+        let Expr::ForLoop(l) = e else { return };
+        // `for v in y.iter_mut()`: the items are write-back handles, so `*v = …` stays.
+        if self.iter_mut_target(&l.expr).is_some() {
+            let mut names = Vec::new();
+            crate::analyse::pat_idents(&l.pat, &mut names);
+            let pushed = names.len();
+            self.iter_mut_elems.extend(names);
+            self.expr(&mut l.expr, Want::Any);
+            self.block(&mut l.body, Want::Any);
+            let keep = self.iter_mut_elems.len() - pushed;
+            self.iter_mut_elems.truncate(keep);
+            return;
+        }
+        let pv = self.private();
+        let over_values = self.scope.mentions_active(&l.expr);
+        if let Some((base, _)) = self.array_kind(&l.expr) {
+            let span = l.expr.span();
+            *l.expr = syn::parse_quote_spanned!(span=> #pv::ArrayView::iter(&#base));
+        } else if let Expr::Reference(r) = &*l.expr {
+            if let Some((base, _)) = self.array_kind(&r.expr) {
+                let span = l.expr.span();
+                *l.expr = syn::parse_quote_spanned!(span=> #pv::ArrayView::iter(&#base));
+            } else {
+                self.expr(&mut l.expr, Want::Any);
+            }
+        } else {
+            self.expr(&mut l.expr, Want::Any);
+        }
+        if over_values {
+            strip_ref_pats(&mut l.pat);
+        }
+        self.block(&mut l.body, Want::Any);
+    }
+
+    fn iter_mut_target(&self, e: &Expr) -> Option<(Ident, bool)> {
+        let Expr::MethodCall(m) = strip(e) else {
+            return None;
+        };
+        if m.method == "enumerate" {
+            let (base, _) = self.iter_mut_target(&m.receiver)?;
+            return Some((base, true));
+        }
+        if m.method != "iter_mut" {
+            return None;
+        }
+        self.array_kind(&m.receiver).map(|(b, _)| (b, false))
+    }
+
+    fn expr_macro(&mut self, e: &mut Expr) {
+        let span = e.span();
+        let Expr::Macro(m) = e else { return };
+        let name = m
+            .mac
+            .path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default();
+
+        match name.as_str() {
+            "vec" if self.scope.macro_is_float_vec(&m.mac) => {
+                let Ok(body) = m.mac.parse_body::<VecMacro>() else {
+                    return;
+                };
+                let (k, d, pv) = (self.krate.clone(), self.d.clone(), self.private());
+                let vec_ty = quote!(<#d as #k::Real>::Vec);
+                *e = match body {
+                    VecMacro::Repeat(mut elem, mut n) => {
+                        self.expr(&mut elem, Want::Reading);
+                        self.expr(&mut n, Want::Any);
+                        syn::parse_quote_spanned!(span=> <#vec_ty as #pv::ArrayOwned<#d>>::from_elem(#elem, #n))
+                    }
+                    VecMacro::List(mut items) => {
+                        for it in items.iter_mut() {
+                            self.expr(it, Want::Reading);
+                        }
+                        syn::parse_quote_spanned!(span=> <#vec_ty as ::core::iter::FromIterator<#d>>::from_iter([#(#items),*]))
+                    }
+                };
+            }
+            "constant" => {
+                let Ok(mut inner) = m.mac.parse_body::<Expr>() else {
+                    self.errors.at(&m.mac, "`constant!` takes one expression");
+                    return;
+                };
+                let plain = self.scope.classify(&inner) == Class::Inactive;
+                self.expr(&mut inner, Want::Any);
+                let (k, d, f, pv) = (&self.krate, &self.d, self.float.ident(), self.private());
+                *e = if plain {
+                    syn::parse_quote_spanned!(span=> <#d as #k::Reading<#f>>::constant(#inner))
+                } else {
+                    syn::parse_quote_spanned!(span=> <#d as #k::Reading<#f>>::constant(#pv::ToPrimal::to_primal(#inner)))
+                };
+            }
+            _ => self.other_macro(&mut m.mac),
+        }
+    }
+
+    fn stmt_macro(&mut self, mac: &mut syn::Macro) {
+        self.other_macro(mac);
+    }
+
+    fn other_macro(&mut self, mac: &mut syn::Macro) {
+        let name = mac
+            .path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default();
+        if matches!(name.as_str(), "asm" | "global_asm" | "naked_asm") {
+            self.errors.at(&mac.path, "inline assembly cannot be differentiated: give the function a hand-written rule (implement `lifted::FRule`)");
+            return;
+        }
+        if FORMAT_MACROS.contains(&name.as_str()) {
+            if let Ok(mut args) =
+                mac.parse_body_with(Punctuated::<Expr, Token![,]>::parse_terminated)
+            {
+                for a in args.iter_mut() {
+                    self.expr(a, Want::Any);
+                }
+                mac.tokens = args.to_token_stream();
+            }
+            return;
+        }
+        if mentions_name(&mac.tokens, self.scope) {
+            self.errors.at(
+                &mac.path,
+                format!(
+                    "the macro `{name}!` receives lifted values and cannot be differentiated: \
+                     compute the value outside the macro, or wrap an input-independent use in `lifted::constant!(…)`"
+                ),
+            );
+        }
+    }
+}
+
+impl VisitMut for Lowerer<'_> {
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        self.expr(e, Want::Any);
+    }
+    fn visit_block_mut(&mut self, b: &mut syn::Block) {
+        self.block(b, Want::Any);
+    }
+    fn visit_local_mut(&mut self, l: &mut syn::Local) {
+        self.local(l);
+    }
+}
+
+impl Scope {
+    /// Whether `name` is a reference parameter (`&f64`, `&mut [f64; 3]`, …), whose
+    /// explicit `*` must stay.
+    pub fn locals_ref(&self, name: &str) -> bool {
+        self.refs.contains(name)
+    }
+}
+
+/// Looks through parentheses and invisible groups.
+fn strip(e: &Expr) -> &Expr {
+    match e {
+        Expr::Paren(p) => strip(&p.expr),
+        Expr::Group(g) => strip(&g.expr),
+        other => other,
+    }
+}
+
+/// `&v` → `v` in patterns over iterators that yield values of the reading.
+fn strip_ref_pats(p: &mut Pat) {
+    struct Strip;
+    impl VisitMut for Strip {
+        fn visit_pat_mut(&mut self, p: &mut Pat) {
+            if let Pat::Reference(r) = p {
+                *p = (*r.pat).clone();
+                self.visit_pat_mut(p);
+                return;
+            }
+            syn::visit_mut::visit_pat_mut(self, p);
+        }
+    }
+    Strip.visit_pat_mut(p);
+}
+
+fn mentions_name(tokens: &TokenStream, scope: &Scope) -> bool {
+    tokens.clone().into_iter().any(|t| match t {
+        proc_macro2::TokenTree::Ident(i) => {
+            let n = i.to_string();
+            scope.active.contains(&n) || scope.arrays.contains_key(&n)
+        }
+        proc_macro2::TokenTree::Group(g) => mentions_name(&g.stream(), scope),
+        _ => false,
+    })
+}

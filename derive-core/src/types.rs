@@ -1,0 +1,260 @@
+//! What each parameter and the result are, read from their syntactic types, and how
+//! those types read inside the rule.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{Ident, Type};
+
+/// The float field a function is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Float {
+    /// `f64`
+    F64,
+    /// `f32`
+    F32,
+}
+
+impl Float {
+    /// The field's type name.
+    pub fn ident(self) -> Ident {
+        Ident::new(self.name(), Span::call_site())
+    }
+    /// The field's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Float::F64 => "f64",
+            Float::F32 => "f32",
+        }
+    }
+    fn of_ident(name: &str) -> Option<Self> {
+        match name {
+            "f64" => Some(Float::F64),
+            "f32" => Some(Float::F32),
+            _ => None,
+        }
+    }
+}
+
+/// How an argument travels: what the owned `Args` tuple holds and how the primal and
+/// the rule are handed it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    /// A float, a fixed array or tuple of floats, or an integer: passed by value.
+    Value,
+    /// `&[f]`: owned as `Vec<f>`, the rule gets a shared view.
+    SliceRef,
+    /// `&mut [f]`: owned as `Vec<f>`, the rule gets a mutable view (in/out).
+    SliceMut,
+    /// `Vec<f>` by value.
+    VecOwned,
+    /// `&T` for a `T` passed by value above (fixed arrays).
+    RefValue,
+    /// `&mut T` for a `T` passed by value above.
+    MutValue,
+    /// `#[constant]`: not lifted; `by_ref` when the parameter is a reference.
+    Constant {
+        /// Whether the parameter is `&T`.
+        by_ref: bool,
+    },
+}
+
+/// Whether a syntactic type mentions `f64` or `f32` anywhere, and which.
+pub fn float_in(ty: &Type) -> Option<(Float, Span)> {
+    struct Find(Option<(Float, Span)>);
+    impl<'ast> syn::visit::Visit<'ast> for Find {
+        fn visit_path(&mut self, p: &'ast syn::Path) {
+            if let Some(id) = p.get_ident() {
+                if let Some(f) = Float::of_ident(&id.to_string()) {
+                    self.0.get_or_insert((f, id.span()));
+                }
+            }
+            syn::visit::visit_path(self, p);
+        }
+    }
+    let mut find = Find(None);
+    syn::visit::visit_type(&mut find, ty);
+    find.0
+}
+
+/// `f` as a bare float type name?
+pub fn is_float(ty: &Type, f: Float) -> bool {
+    matches!(ty, Type::Path(p) if p.qself.is_none() && p.path.is_ident(f.name()))
+}
+
+fn slice_of_float(ty: &Type, f: Float) -> bool {
+    matches!(ty, Type::Slice(s) if is_float(&s.elem, f))
+}
+
+fn vec_of_float(ty: &Type, f: Float) -> bool {
+    let Type::Path(p) = ty else { return false };
+    let Some(last) = p.path.segments.last() else {
+        return false;
+    };
+    if last.ident != "Vec" {
+        return false;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return false;
+    };
+    matches!(args.args.first(), Some(syn::GenericArgument::Type(t)) if is_float(t, f))
+}
+
+/// Whether `ty` is a `Vec<f>` (a growable float array in the body).
+pub fn is_float_vec(ty: &Type, f: Float) -> bool {
+    vec_of_float(ty, f)
+}
+
+/// Types whose values are passed by value and lift element-wise: floats, integers,
+/// `bool`, fixed arrays and tuples of those.
+fn is_value_type(ty: &Type, f: Float) -> bool {
+    match ty {
+        Type::Path(p) if p.qself.is_none() => p.path.get_ident().is_some_and(|id| {
+            id == f.name()
+                || matches!(
+                    id.to_string().as_str(),
+                    "i8" | "i16"
+                        | "i32"
+                        | "i64"
+                        | "i128"
+                        | "isize"
+                        | "u8"
+                        | "u16"
+                        | "u32"
+                        | "u64"
+                        | "u128"
+                        | "usize"
+                        | "bool"
+                )
+        }),
+        Type::Array(a) => is_value_type(&a.elem, f),
+        Type::Tuple(t) => t.elems.iter().all(|e| is_value_type(e, f)),
+        Type::Paren(p) => is_value_type(&p.elem, f),
+        _ => false,
+    }
+}
+
+/// Classifies a non-constant parameter's type; `None` when it is not supported.
+pub fn classify_param(ty: &Type, f: Float) -> Option<ParamKind> {
+    match ty {
+        Type::Reference(r) if slice_of_float(&r.elem, f) => Some(if r.mutability.is_some() {
+            ParamKind::SliceMut
+        } else {
+            ParamKind::SliceRef
+        }),
+        Type::Reference(r) if is_value_type(&r.elem, f) => Some(if r.mutability.is_some() {
+            ParamKind::MutValue
+        } else {
+            ParamKind::RefValue
+        }),
+        _ if vec_of_float(ty, f) => Some(ParamKind::VecOwned),
+        _ if is_value_type(ty, f) => Some(ParamKind::Value),
+        _ => None,
+    }
+}
+
+/// Whether a result type can be returned by a rule that implements `FRule`: a value
+/// type, `Vec<f>`, `()` or `Option` of those.
+pub fn is_supported_output(ty: &Type, f: Float) -> bool {
+    match ty {
+        _ if is_value_type(ty, f) || vec_of_float(ty, f) => true,
+        Type::Tuple(t) => t.elems.iter().all(|e| is_supported_output(e, f)),
+        Type::Path(p) => p.path.segments.last().is_some_and(|last| {
+            last.ident == "Option"
+                && matches!(&last.arguments, syn::PathArguments::AngleBracketed(a)
+                    if matches!(a.args.first(), Some(syn::GenericArgument::Type(t)) if is_supported_output(t, f)))
+        }),
+        _ => false,
+    }
+}
+
+/// The owned type held in the rule's `Args` tuple for a parameter.
+pub fn owned_arg_type(ty: &Type, kind: &ParamKind, krate: &syn::Path, f: Float) -> TokenStream {
+    let fl = f.ident();
+    match kind {
+        ParamKind::SliceRef | ParamKind::SliceMut | ParamKind::VecOwned => {
+            quote!(#krate::__private::Vec<#fl>)
+        }
+        ParamKind::Value => quote!(#ty),
+        ParamKind::RefValue | ParamKind::MutValue => match ty {
+            Type::Reference(r) => {
+                let elem = &r.elem;
+                quote!(#elem)
+            }
+            _ => quote!(#ty),
+        },
+        ParamKind::Constant { by_ref } => {
+            let inner = match (by_ref, ty) {
+                (true, Type::Reference(r)) => match &*r.elem {
+                    Type::Slice(s) => {
+                        let e = &s.elem;
+                        quote!(#krate::__private::Vec<#e>)
+                    }
+                    Type::Path(p) if p.path.is_ident("str") => quote!(::std::string::String),
+                    other => quote!(#other),
+                },
+                _ => quote!(#ty),
+            };
+            quote!(#krate::__private::Constant<#inner>)
+        }
+    }
+}
+
+/// Rewrites a type as it reads inside the rule at reading `d`: `f` becomes `d`,
+/// `Vec<f>` the reading's owned array, `&[f]` / `&mut [f]` its views.
+pub fn map_type(ty: &Type, f: Float, d: &Ident, krate: &syn::Path) -> Type {
+    let span = ty.span();
+    let tokens = match ty {
+        _ if is_float(ty, f) => quote_spanned!(span=> #d),
+        Type::Reference(r) if slice_of_float(&r.elem, f) => {
+            if r.mutability.is_some() {
+                quote_spanned!(span=> <#d as #krate::Real>::Mut<'_>)
+            } else {
+                quote_spanned!(span=> <#d as #krate::Real>::Ref<'_>)
+            }
+        }
+        _ if vec_of_float(ty, f) => quote_spanned!(span=> <#d as #krate::Real>::Vec),
+        Type::Reference(r) => {
+            let mut r = r.clone();
+            r.elem = Box::new(map_type(&r.elem, f, d, krate));
+            quote!(#r)
+        }
+        Type::Array(a) => {
+            let mut a = a.clone();
+            a.elem = Box::new(map_type(&a.elem, f, d, krate));
+            quote!(#a)
+        }
+        Type::Slice(s) => {
+            let mut s = s.clone();
+            s.elem = Box::new(map_type(&s.elem, f, d, krate));
+            quote!(#s)
+        }
+        Type::Tuple(t) => {
+            let mut t = t.clone();
+            for e in t.elems.iter_mut() {
+                *e = map_type(e, f, d, krate);
+            }
+            quote!(#t)
+        }
+        Type::Paren(p) => {
+            let mut p = p.clone();
+            p.elem = Box::new(map_type(&p.elem, f, d, krate));
+            quote!(#p)
+        }
+        Type::Path(p) => {
+            let mut p = p.clone();
+            for seg in p.path.segments.iter_mut() {
+                if let syn::PathArguments::AngleBracketed(args) = &mut seg.arguments {
+                    for arg in args.args.iter_mut() {
+                        if let syn::GenericArgument::Type(t) = arg {
+                            *t = map_type(t, f, d, krate);
+                        }
+                    }
+                }
+            }
+            quote!(#p)
+        }
+        other => quote!(#other),
+    };
+    syn::parse2(tokens).unwrap_or_else(|_| ty.clone())
+}

@@ -255,6 +255,11 @@ pub fn expand(func: &ItemFn, opts: &Options, errors: &mut Errors) -> TokenStream
         #lints
         #vis mod #name {
             use super::*;
+            // Array methods (`len`, `iter`, `windows`, …) on the reading's arrays.
+            use #k::__private::{
+                ArrayOwned as _, ArrayRead as _, ArrayView as _, ArrayViewMut as _,
+                ArrayWrite as _, Real as _,
+            };
 
             /// The default chunk width for drivers (the attribute's `chunk`).
             pub const CHUNK: usize = #chunk;

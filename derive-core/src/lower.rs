@@ -637,6 +637,8 @@ impl<'a> Lowerer<'a> {
             crate::analyse::pat_idents(&l.pat, &mut names);
             let pushed = names.len();
             self.iter_mut_elems.extend(names);
+            // The items are handles written through `*v = …`: they must be `mut`.
+            make_bindings_mut(&mut l.pat);
             self.expr(&mut l.expr, Want::Any);
             self.block(&mut l.body, Want::Any);
             let keep = self.iter_mut_elems.len() - pushed;
@@ -793,6 +795,18 @@ fn strip(e: &Expr) -> &Expr {
         Expr::Group(g) => strip(&g.expr),
         other => other,
     }
+}
+
+fn make_bindings_mut(p: &mut Pat) {
+    struct Mut;
+    impl VisitMut for Mut {
+        fn visit_pat_ident_mut(&mut self, i: &mut syn::PatIdent) {
+            if i.by_ref.is_none() && i.mutability.is_none() {
+                i.mutability = Some(Token![mut](i.ident.span()));
+            }
+        }
+    }
+    Mut.visit_pat_mut(p);
 }
 
 /// `&v` → `v` in patterns over iterators that yield values of the reading.

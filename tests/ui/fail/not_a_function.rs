@@ -1,0 +1,8 @@
+use lifted::autodiff;
+
+#[autodiff(forward)]
+struct Point {
+    x: f64,
+}
+
+fn main() {}

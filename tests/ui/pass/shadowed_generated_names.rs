@@ -1,0 +1,13 @@
+use lifted::autodiff;
+
+#[autodiff(forward)]
+fn f(__lifted_index: &mut [f64], __LiftedReading: f64) {
+    __lifted_index[0] += __LiftedReading;
+}
+
+fn main() {
+    let _ = {
+        let mut v = vec![0.0];
+        f::frule::<f64>(&mut v, 1.0);
+    };
+}

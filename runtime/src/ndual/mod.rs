@@ -2,6 +2,7 @@
 
 mod math;
 mod mixed;
+mod num;
 mod ops;
 
 use core::fmt;

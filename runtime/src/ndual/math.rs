@@ -207,8 +207,11 @@ impl<S: Real, const N: usize> Real for NDual<S, N> {
     fn powf(self, n: Self) -> Self {
         let (x, y) = (self.value, n.value);
         let v = x.powf(y);
-        // d/dx = y x^(y-1): reuse v / x away from zero instead of a second power.
-        let dx = if x.is_exact_zero() {
+        // d/dx = y x^(y-1): reuse v / x away from zero instead of a second power. At
+        // x = 0 an exactly zero y gives 0 (x^0 is the constant 1), not 0 · ∞.
+        let dx = if y.is_exact_zero() {
+            S::zero()
+        } else if x.is_exact_zero() {
             y * x.powf(y - S::one())
         } else {
             y * v / x

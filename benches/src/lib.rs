@@ -1,1 +1,25 @@
-//! Shared inputs of the benchmarks: the seeded generator and workloads W1–W3.
+//! Shared inputs and primal baselines of the benchmarks: the seeded generator and the
+//! workloads W1–W3 of `shared/benchmarks/WORKLOADS.md`.
+//!
+//! Every implementation compared in a benchmark — ours and the baselines — reads its
+//! inputs from [`SplitMix64`], so all of them see bit-identical data without data
+//! files. This crate holds the inputs and the baselines that need no derivatives:
+//!
+//! * [`w1`]: the PINN network (Glorot-normal MLP 3 → 128 → 128 → 128 → 128 → 3), its 8192 collocation
+//!   points, the batched primal (one GEMM per layer and block) and the point-by-point
+//!   primal;
+//! * [`w2`]: the Rosenbrock input, the function and its hand-written analytic gradient;
+//! * [`w3`]: the dense tanh chain's matrices, point and tangents, and the primal
+//!   GEMV chain.
+//!
+//! The derivative side (derived rules, `num-dual` comparisons, the W1 residual pass) is
+//! added by later issues, next to these baselines.
+
+mod splitmix;
+mod vector_state;
+pub mod w1;
+pub mod w2;
+pub mod w3;
+
+pub use splitmix::SplitMix64;
+pub use vector_state::clear_upper_vector_state;

@@ -19,7 +19,7 @@ use core::ops::{
 };
 
 use crate::Scalar;
-use crate::array::{ArrayOwned, ArrayRead, ArrayWrite};
+use crate::array::{ArrayMut, ArrayOwned, ArrayRef};
 use crate::lowering::{IntoReading, ToPrimal};
 
 /// Declares the unary float methods once, so the trait, the primal impls and the
@@ -91,9 +91,9 @@ pub trait Real:
     /// [`NDualArray<S, N>`](crate::NDualArray) for `NDual<S, N>`.
     type Vec: ArrayOwned<Self>;
     /// A shared view of an array of this reading (the forward value of `&[f64]`).
-    type Ref<'a>: ArrayRead<Self> + Copy;
+    type Ref<'a>: ArrayRef<'a, Self>;
     /// A mutable view of an array of this reading (the forward value of `&mut [f64]`).
-    type Mut<'a>: ArrayWrite<Self>;
+    type Mut<'a>: ArrayMut<'a, Self>;
 
     /// A constant of the reading from an `f64` (rounded for `f32`), zero-lifted.
     /// Used for the numeric constants inside derivative formulas.
@@ -298,27 +298,6 @@ macro_rules! primal_real {
             #[inline(always)]
             fn is_sign_positive(self) -> bool {
                 $f::is_sign_positive(self)
-            }
-        }
-
-        impl ArrayOwned<$f> for Vec<$f> {
-            fn from_elem(value: $f, len: usize) -> Self {
-                vec![value; len]
-            }
-            fn with_capacity(capacity: usize) -> Self {
-                Vec::with_capacity(capacity)
-            }
-            #[inline(always)]
-            fn push(&mut self, value: $f) {
-                Vec::push(self, value);
-            }
-            #[inline(always)]
-            fn view(&self) -> &[$f] {
-                self
-            }
-            #[inline(always)]
-            fn view_mut(&mut self) -> &mut [$f] {
-                self
             }
         }
 

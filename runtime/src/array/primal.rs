@@ -1,0 +1,266 @@
+//! The arrays of the primal readings `f64` and `f32`: `Vec<f>`, `&[f]`, `&mut [f]`.
+//! Each trait method is the slice or `Vec` method of the same name, so running a rule at
+//! the primal reading runs exactly the primal's operations.
+
+use core::iter::Copied;
+use core::ops::{Bound, RangeBounds};
+use core::slice;
+
+use crate::array::{ArrayMut, ArrayOwned, ArrayRef, ArrayView, ArrayViewMut};
+
+/// A range as the `(Bound, Bound)` pair slices can be indexed by (std's own bounds
+/// checks and panic messages then apply).
+#[inline(always)]
+fn bounds(range: impl RangeBounds<usize>) -> (Bound<usize>, Bound<usize>) {
+    (range.start_bound().cloned(), range.end_bound().cloned())
+}
+
+macro_rules! primal_arrays {
+    ($f:ident) => {
+        impl<'a> ArrayView<$f> for &'a [$f] {
+            type Iter<'s>
+                = Copied<slice::Iter<'s, $f>>
+            where
+                Self: 's;
+            #[inline(always)]
+            fn view(&self) -> &[$f] {
+                self
+            }
+            #[inline(always)]
+            fn iter(&self) -> Self::Iter<'_> {
+                <[$f]>::iter(self).copied()
+            }
+            #[inline(always)]
+            #[track_caller]
+            fn slice(&self, range: impl RangeBounds<usize>) -> &[$f] {
+                &self[bounds(range)]
+            }
+            #[inline]
+            fn to_vec(&self) -> Vec<$f> {
+                <[$f]>::to_vec(self)
+            }
+        }
+
+        impl<'a> ArrayRef<'a, $f> for &'a [$f] {
+            #[inline(always)]
+            #[track_caller]
+            fn into_slice(self, range: impl RangeBounds<usize>) -> &'a [$f] {
+                &self[bounds(range)]
+            }
+            #[inline(always)]
+            #[track_caller]
+            fn into_split_at(self, mid: usize) -> (&'a [$f], &'a [$f]) {
+                <[$f]>::split_at(self, mid)
+            }
+        }
+
+        impl<'a> ArrayView<$f> for &'a mut [$f] {
+            type Iter<'s>
+                = Copied<slice::Iter<'s, $f>>
+            where
+                Self: 's;
+            #[inline(always)]
+            fn view(&self) -> &[$f] {
+                self
+            }
+            #[inline(always)]
+            fn iter(&self) -> Self::Iter<'_> {
+                <[$f]>::iter(self).copied()
+            }
+            #[inline(always)]
+            #[track_caller]
+            fn slice(&self, range: impl RangeBounds<usize>) -> &[$f] {
+                &self[bounds(range)]
+            }
+            #[inline]
+            fn to_vec(&self) -> Vec<$f> {
+                <[$f]>::to_vec(self)
+            }
+        }
+
+        impl<'a> ArrayViewMut<$f> for &'a mut [$f] {
+            type ElemMut<'s>
+                = &'s mut $f
+            where
+                Self: 's;
+            type IterMut<'s>
+                = slice::IterMut<'s, $f>
+            where
+                Self: 's;
+            #[inline(always)]
+            fn view_mut(&mut self) -> &mut [$f] {
+                self
+            }
+            #[inline(always)]
+            #[track_caller]
+            fn elem_mut(&mut self, i: usize) -> &mut $f {
+                &mut self[i]
+            }
+            #[inline(always)]
+            fn iter_mut(&mut self) -> slice::IterMut<'_, $f> {
+                <[$f]>::iter_mut(self)
+            }
+            #[inline(always)]
+            #[track_caller]
+            fn slice_mut(&mut self, range: impl RangeBounds<usize>) -> &mut [$f] {
+                &mut self[bounds(range)]
+            }
+            #[inline]
+            fn for_each_mut(&mut self, f: impl FnMut(&mut $f)) {
+                <[$f]>::iter_mut(self).for_each(f);
+            }
+            #[inline]
+            #[track_caller]
+            fn copy_from_slice(&mut self, src: &[$f]) {
+                <[$f]>::copy_from_slice(self, src);
+            }
+            #[inline]
+            fn fill(&mut self, value: $f) {
+                <[$f]>::fill(self, value);
+            }
+            #[inline]
+            fn reverse(&mut self) {
+                <[$f]>::reverse(self);
+            }
+        }
+
+        impl<'a> ArrayMut<'a, $f> for &'a mut [$f] {
+            #[inline(always)]
+            fn into_ref(self) -> &'a [$f] {
+                self
+            }
+            #[inline(always)]
+            #[track_caller]
+            fn into_slice_mut(self, range: impl RangeBounds<usize>) -> &'a mut [$f] {
+                &mut self[bounds(range)]
+            }
+            #[inline(always)]
+            #[track_caller]
+            fn into_split_at_mut(self, mid: usize) -> (&'a mut [$f], &'a mut [$f]) {
+                <[$f]>::split_at_mut(self, mid)
+            }
+        }
+
+        impl ArrayView<$f> for Vec<$f> {
+            type Iter<'s>
+                = Copied<slice::Iter<'s, $f>>
+            where
+                Self: 's;
+            #[inline(always)]
+            fn view(&self) -> &[$f] {
+                self
+            }
+            #[inline(always)]
+            fn iter(&self) -> Self::Iter<'_> {
+                <[$f]>::iter(self).copied()
+            }
+            #[inline(always)]
+            #[track_caller]
+            fn slice(&self, range: impl RangeBounds<usize>) -> &[$f] {
+                &self[bounds(range)]
+            }
+            #[inline]
+            fn to_vec(&self) -> Vec<$f> {
+                self.clone()
+            }
+        }
+
+        impl ArrayViewMut<$f> for Vec<$f> {
+            type ElemMut<'s>
+                = &'s mut $f
+            where
+                Self: 's;
+            type IterMut<'s>
+                = slice::IterMut<'s, $f>
+            where
+                Self: 's;
+            #[inline(always)]
+            fn view_mut(&mut self) -> &mut [$f] {
+                self
+            }
+            #[inline(always)]
+            #[track_caller]
+            fn elem_mut(&mut self, i: usize) -> &mut $f {
+                &mut self[i]
+            }
+            #[inline(always)]
+            fn iter_mut(&mut self) -> slice::IterMut<'_, $f> {
+                <[$f]>::iter_mut(self)
+            }
+            #[inline(always)]
+            #[track_caller]
+            fn slice_mut(&mut self, range: impl RangeBounds<usize>) -> &mut [$f] {
+                &mut self[bounds(range)]
+            }
+            #[inline]
+            fn for_each_mut(&mut self, f: impl FnMut(&mut $f)) {
+                <[$f]>::iter_mut(self).for_each(f);
+            }
+            #[inline]
+            #[track_caller]
+            fn copy_from_slice(&mut self, src: &[$f]) {
+                <[$f]>::copy_from_slice(self, src);
+            }
+            #[inline]
+            fn fill(&mut self, value: $f) {
+                <[$f]>::fill(self, value);
+            }
+            #[inline]
+            fn reverse(&mut self) {
+                <[$f]>::reverse(self);
+            }
+        }
+
+        impl ArrayOwned<$f> for Vec<$f> {
+            #[inline]
+            fn from_elem(value: $f, len: usize) -> Self {
+                vec![value; len]
+            }
+            #[inline]
+            fn with_capacity(capacity: usize) -> Self {
+                Vec::with_capacity(capacity)
+            }
+            #[inline(always)]
+            fn push(&mut self, value: $f) {
+                Vec::push(self, value);
+            }
+            #[inline(always)]
+            fn pop(&mut self) -> Option<$f> {
+                Vec::pop(self)
+            }
+            #[inline]
+            fn extend_from_slice(&mut self, src: &[$f]) {
+                Vec::extend_from_slice(self, src);
+            }
+            #[inline]
+            fn resize(&mut self, len: usize, value: $f) {
+                Vec::resize(self, len, value);
+            }
+            #[inline]
+            fn truncate(&mut self, len: usize) {
+                Vec::truncate(self, len);
+            }
+            #[inline]
+            fn clear(&mut self) {
+                Vec::clear(self);
+            }
+            #[inline]
+            #[track_caller]
+            fn insert(&mut self, i: usize, value: $f) {
+                Vec::insert(self, i, value);
+            }
+            #[inline]
+            #[track_caller]
+            fn remove(&mut self, i: usize) -> $f {
+                Vec::remove(self, i)
+            }
+            #[inline]
+            fn reserve(&mut self, additional: usize) {
+                Vec::reserve(self, additional);
+            }
+        }
+    };
+}
+
+primal_arrays!(f64);
+primal_arrays!(f32);

@@ -34,5 +34,6 @@ pub use real::{Reading, Real};
 pub use rule::{Constant, FRule, Param};
 pub use scalar::Scalar;
 pub use slot::{
-    Dual, ForwardValue, Lifted, NoDual, ZeroLift, primal, tangent, tangent_lane, zero_lifted,
+    Dual, DualElem, ForwardValue, Lifted, NoDual, ZeroLift, primal, tangent, tangent_lane,
+    zero_lifted,
 };

@@ -1,2 +1,14 @@
 //! Integration tests of `lifted` live in `tests/`; this library holds shared helpers
 //! and the book's chapters as doc-tests.
+
+/// The book's "Introduction" chapter; its examples run as doc-tests.
+#[doc = include_str!("../../book/src/introduction.md")]
+pub mod book_introduction {}
+
+/// The book's "Concepts" chapter; its examples run as doc-tests.
+#[doc = include_str!("../../book/src/concepts.md")]
+pub mod book_concepts {}
+
+/// The book's "Design" chapter; its examples run as doc-tests.
+#[doc = include_str!("../../book/src/design.md")]
+pub mod book_design {}

@@ -26,6 +26,7 @@ mod real;
 pub mod rule;
 mod scalar;
 mod slot;
+pub mod testing;
 
 pub use array::{NDualArray, NDualMut, NDualRef};
 pub use lowering::{IntoReading, ToPrimal};

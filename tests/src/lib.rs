@@ -1,6 +1,8 @@
 //! Integration tests of `lifted` live in `tests/`; this library holds shared helpers
 //! and the book's chapters as doc-tests.
 
+pub mod alloc_counter;
+
 /// The book's "Introduction" chapter; its examples run as doc-tests.
 #[doc = include_str!("../../book/src/introduction.md")]
 pub mod book_introduction {}

@@ -8,7 +8,9 @@ use crate::{FRule, NDual, Param, Reading, Scalar};
 /// `f32`, each a reading of itself whose `NDual`s of every supported width are
 /// readings too.
 ///
-/// Implemented for exactly the [`Scalar`] types; there is nothing to implement.
+/// Implemented for exactly the [`Scalar`] types; there is nothing to implement. A rule
+/// with a concrete float type satisfies it; generic code over `R: FRule` that calls
+/// [`check_rule`](super::check_rule) adds the bound `R::Float: CheckScalar`.
 pub trait CheckScalar: Scalar + Reading<Self> {
     /// Calls `visitor.run::<N>()` with `N = width` when `width` is one of
     /// [`SUPPORTED_WIDTHS`](super::SUPPORTED_WIDTHS).

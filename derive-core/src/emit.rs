@@ -131,13 +131,22 @@ fn params(func: &ItemFn, float: Float, errors: &mut Errors) -> Vec<Param> {
     for input in &func.sig.inputs {
         let FnArg::Typed(t) = input else { continue };
         let constant = t.attrs.iter().any(|a| a.path().is_ident("constant"));
+        let by_ref = matches!(&*t.ty, Type::Reference(_));
         let kind = if constant {
-            Some(ParamKind::Constant {
-                by_ref: matches!(&*t.ty, Type::Reference(_)),
-            })
+            Some(ParamKind::Constant { by_ref })
         } else {
-            classify_param(&t.ty, float)
+            // Types without floats (enums, options of integers, …) carry no tangent:
+            // they pass through as constants.
+            classify_param(&t.ty, float).or_else(|| {
+                float_in(&t.ty)
+                    .is_none()
+                    .then_some(ParamKind::Constant { by_ref })
+            })
         };
+        if kind.is_none() && float_in(&t.ty).is_some_and(|(f, _)| f != float) {
+            // Already reported as mixing float types.
+            continue;
+        }
         match kind {
             Some(kind) => out.push(Param { pat: (*t.pat).clone(), ty: (*t.ty).clone(), kind }),
             None => errors.at(
@@ -255,11 +264,7 @@ pub fn expand(func: &ItemFn, opts: &Options, errors: &mut Errors) -> TokenStream
         #lints
         #vis mod #name {
             use super::*;
-            // Array methods (`len`, `iter`, `windows`, …) on the reading's arrays.
-            use #k::__private::{
-                ArrayOwned as _, ArrayRead as _, ArrayView as _, ArrayViewMut as _,
-                ArrayWrite as _, Real as _,
-            };
+
 
             /// The default chunk width for drivers (the attribute's `chunk`).
             pub const CHUNK: usize = #chunk;

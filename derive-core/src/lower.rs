@@ -90,6 +90,9 @@ pub struct Lowerer<'a> {
     pub returns_float: bool,
     /// Element names of `iter_mut` loops currently being lowered.
     iter_mut_elems: Vec<String>,
+    /// Parameters of closures over lifted items: one reference level fewer than in
+    /// the primal (the items are values), so one `*` on them is dropped.
+    value_params: Vec<String>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -110,6 +113,7 @@ impl<'a> Lowerer<'a> {
             errors,
             returns_float,
             iter_mut_elems: Vec::new(),
+            value_params: Vec::new(),
         }
     }
 
@@ -249,9 +253,10 @@ impl<'a> Lowerer<'a> {
                     if let Expr::Path(p) = &*u.expr {
                         let by_value = p.path.get_ident().is_some_and(|id| {
                             let n = id.to_string();
-                            !self.iter_mut_elems.contains(&n)
-                                && self.scope.active.contains(&n)
-                                && !self.scope.locals_ref(&n)
+                            self.value_params.contains(&n)
+                                || (!self.iter_mut_elems.contains(&n)
+                                    && self.scope.active.contains(&n)
+                                    && !self.scope.locals_ref(&n))
                         });
                         if by_value {
                             *e = (*u.expr).clone();
@@ -540,6 +545,9 @@ impl<'a> Lowerer<'a> {
             Expr::MethodCall(m) => &m.receiver,
             _ => return,
         });
+        if self.array_method(e) {
+            return;
+        }
         let Expr::MethodCall(m) = e else { return };
         let method = m.method.to_string();
         // Our iterators yield values, not references: `copied` / `cloned` are no-ops.
@@ -582,21 +590,63 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// A method of a float array (`x.len()`, `x.iter()`, `y.swap(i, j)`, `v.push(e)`):
+    /// called through its trait's path, so that the trait need not be in scope — where it
+    /// were, it would also change the methods of plain `Vec<f64>` values.
+    fn array_method(&mut self, e: &mut Expr) -> bool {
+        let Expr::MethodCall(m) = e else { return false };
+        let Some((base, _)) = self.array_kind(&m.receiver) else {
+            return false;
+        };
+        let method = m.method.to_string();
+        let Some((tr, by_mut)) = array_trait(&method) else {
+            return false;
+        };
+        let want = if matches!(method.as_str(), "push" | "fill" | "resize" | "insert") {
+            Want::Reading
+        } else {
+            Want::Any
+        };
+        for arg in m.args.iter_mut() {
+            match arg {
+                Expr::Closure(c) => self.closure(c, true),
+                _ => self.expr(arg, want),
+            }
+        }
+        let (pv, args, name) = (self.private(), &m.args, &m.method);
+        let tr = Ident::new(tr, name.span());
+        let recv = if by_mut {
+            quote!(&mut #base)
+        } else {
+            quote!(&#base)
+        };
+        let span = name.span();
+        let comma = if args.is_empty() { quote!() } else { quote!(,) };
+        *e = syn::parse_quote_spanned!(span=> #pv::#tr::#name(#recv #comma #args));
+        true
+    }
+
     fn closure(&mut self, c: &mut syn::ExprClosure, over_values: bool) {
         if c.asyncness.is_some() {
             self.errors
                 .at(&c.asyncness, "`async` closures cannot be differentiated");
         }
+        let mut names = Vec::new();
         for input in c.inputs.iter_mut() {
             if over_values {
                 strip_ref_pats(input);
+                crate::analyse::pat_idents(input, &mut names);
             }
             self.map_pat_types(input);
         }
         if let syn::ReturnType::Type(_, ty) = &mut c.output {
             **ty = map_type(ty, self.float, &self.d, &self.krate);
         }
+        let pushed = names.len();
+        self.value_params.extend(names);
         self.expr(&mut c.body, Want::Any);
+        let keep = self.value_params.len() - pushed;
+        self.value_params.truncate(keep);
     }
 
     fn assign(&mut self, e: &mut Expr) {
@@ -607,8 +657,14 @@ impl<'a> Lowerer<'a> {
                 self.expr(&mut ix.index, Want::Any);
                 self.expr(&mut a.right, Want::Reading);
                 let (pv, idx, rhs) = (self.private(), &ix.index, &a.right);
-
-                *e = syn::parse_quote_spanned!(span=> #pv::ArrayWrite::set(&mut #base, #idx, #rhs));
+                let tmp_i = Ident::new("__lifted_index", Span::mixed_site());
+                let tmp_v = Ident::new("__lifted_element", Span::mixed_site());
+                // The value first, then the place, as Rust evaluates `y[i] = v`.
+                *e = syn::parse_quote_spanned!(span=> {
+                    let #tmp_v = #rhs;
+                    let #tmp_i = #idx;
+                    #pv::ArrayWrite::set(&mut #base, #tmp_i, #tmp_v);
+                });
                 return;
             }
         }
@@ -786,6 +842,20 @@ impl Scope {
     pub fn locals_ref(&self, name: &str) -> bool {
         self.refs.contains(name)
     }
+}
+
+/// The array trait that provides `method`, and whether it takes `&mut self`.
+fn array_trait(method: &str) -> Option<(&'static str, bool)> {
+    Some(match method {
+        "len" | "is_empty" | "first" | "last" => ("ArrayRead", false),
+        "swap" => ("ArrayWrite", true),
+        "iter" | "split_at" | "to_vec" | "windows" | "chunks" => ("ArrayView", false),
+        "iter_mut" | "split_at_mut" | "for_each_mut" | "copy_from_slice" | "fill" | "reverse"
+        | "chunks_mut" => ("ArrayViewMut", true),
+        "push" | "pop" | "extend_from_slice" | "resize" | "truncate" | "clear" | "insert"
+        | "remove" | "reserve" => ("ArrayOwned", true),
+        _ => return None,
+    })
 }
 
 /// Looks through parentheses and invisible groups.

@@ -1,7 +1,7 @@
 //! Items generated code reaches through absolute paths (`::lifted::__private::…`).
 //! Not part of the public API: names here may change without notice.
 
-pub use crate::array::{ArrayOwned, ArrayRead, ArrayWrite};
+pub use crate::array::{ArrayOwned, ArrayRead, ArrayView, ArrayViewMut, ArrayWrite};
 pub use crate::lowering::{IntoReading, ToPrimal};
 pub use crate::rule::{Constant, FRule, Param};
 pub use crate::{Reading, Real};

@@ -29,6 +29,7 @@ mod slot;
 pub mod testing;
 
 pub use array::{NDualArray, NDualMut, NDualRef};
+pub use lifted_macros::{autodiff, constant};
 pub use lowering::{IntoReading, ToPrimal};
 pub use ndual::NDual;
 pub use real::{Reading, Real};

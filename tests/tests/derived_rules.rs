@@ -30,7 +30,9 @@ fn ackley(x: &[f64]) -> f64 {
 
 #[autodiff(forward)]
 fn scalar_chain(x: f64) -> f64 {
-    x.sin().powi(2) / x.cos().powi(2) + (x * x * x).sqrt() + 10.31_f64.powf(2.0 * x)
+    x.sin().powi(2) / x.cos().powi(2)
+        + (x * x * x).sqrt()
+        + 10.31_f64.powf(2.0 * x)
         + 1.0 / (1.0 + (-x).exp())
 }
 
@@ -158,7 +160,11 @@ where
 
 #[test]
 fn rosenbrock_rule() {
-    check(rosenbrock::Rule, (vec![0.3, -0.7, 1.2, 0.5, 0.9],), &options());
+    check(
+        rosenbrock::Rule,
+        (vec![0.3, -0.7, 1.2, 0.5, 0.9],),
+        &options(),
+    );
 }
 
 #[test]
@@ -179,7 +185,11 @@ fn branches_and_matches() {
 
 #[test]
 fn in_place_updates() {
-    check(in_place::Rule, (vec![0.5, -0.3, 0.8], vec![1.5, 0.25, -0.5]), &options());
+    check(
+        in_place::Rule,
+        (vec![0.5, -0.3, 0.8], vec![1.5, 0.25, -0.5]),
+        &options(),
+    );
 }
 
 #[test]
@@ -199,14 +209,22 @@ fn iterator_chains() {
 
 #[test]
 fn vectors() {
-    check(builds_vectors::Rule, (vec![0.3, -0.2, 0.4, 0.9],), &options());
+    check(
+        builds_vectors::Rule,
+        (vec![0.3, -0.2, 0.4, 0.9],),
+        &options(),
+    );
 }
 
 #[test]
 fn constants() {
     check(
         weighted::Rule,
-        (vec![0.3, -0.2, 0.4], lifted::Constant(vec![1.0, 2.0, -1.0]), lifted::Constant(1.5)),
+        (
+            vec![0.3, -0.2, 0.4],
+            lifted::Constant(vec![1.0, 2.0, -1.0]),
+            lifted::Constant(1.5),
+        ),
         &options(),
     );
 }
@@ -230,6 +248,9 @@ fn f32_functions() {
 fn primal_function_is_untouched() {
     assert_eq!(power(2.0, 3), 8.0);
     let x = [0.5, 0.5];
-    assert_eq!(rosenbrock(&x), (1.0f64 - 0.5).powi(2) + 100.0 * (0.5f64 - 0.25).powi(2));
+    assert_eq!(
+        rosenbrock(&x),
+        (1.0f64 - 0.5).powi(2) + 100.0 * (0.5f64 - 0.25).powi(2)
+    );
     let _ = LaneCheck::Bitwise;
 }

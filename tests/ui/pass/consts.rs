@@ -2,7 +2,7 @@ use lifted::autodiff;
 
 #[autodiff(forward)]
 fn f(x: f64) -> f64 {
-    x * std::f64::consts::PI + f64::EPSILON + f64::consts::E * x
+    x * std::f64::consts::PI + f64::EPSILON + std::f64::consts::E * x
 }
 
 fn main() {

@@ -1,0 +1,70 @@
+fn branches(x: f64, k: i32) -> f64 {
+    let y = if x > 1.0 { x.ln() } else { 0.0 };
+    match k {
+        0 => y,
+        n if n < 0 => -y,
+        _ => 2.0 - y,
+    }
+}
+#[doc = "Derived forward rule of [`branches`](fn@branches): `frule` runs it at any reading, `Rule` is its `lifted::FRule` marker for drivers, `CHUNK` its default width."]
+#[allow(
+    unused_mut,
+    unused_parens,
+    unused_braces,
+    unused_variables,
+    unused_assignments,
+    unused_imports,
+    dead_code,
+    non_snake_case,
+    missing_docs,
+    private_interfaces,
+    private_bounds,
+    clippy::all,
+    clippy::pedantic,
+    clippy::nursery
+)]
+mod branches {
+    use super::*;
+    #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
+    pub const CHUNK: usize = 8usize;
+    #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]
+    #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
+    #[inline]
+    pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(
+        x: __LiftedReading,
+        k: i32,
+    ) -> __LiftedReading {
+        let y = if x > 1.0 {
+            x.ln()
+        } else {
+            <__LiftedReading as ::lifted::Reading<f64>>::constant({ 0.0 })
+        };
+        match k {
+            0 => y,
+            n if n < 0 => -y,
+            _ => ::lifted::Reading::<f64>::rsub(y, 2.0),
+        }
+    }
+    #[doc = r" The `lifted::FRule` marker of this function: what drivers and"]
+    #[doc = r" `lifted::testing::check_rule` take."]
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Rule;
+    impl ::lifted::FRule for Rule {
+        type Float = f64;
+        type Args = (f64, i32);
+        type Output = f64;
+        const CHUNK: usize = 8usize;
+        const NAME: &'static str = "branches";
+        #[inline]
+        fn primal(self, args: &mut Self::Args) -> Self::Output {
+            super::branches(args.0, args.1)
+        }
+        #[inline]
+        fn frule<__LiftedReading: ::lifted::Reading<f64>>(
+            self,
+            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<__LiftedReading>,
+        ) -> <Self::Output as ::lifted::Param<f64>>::Store<__LiftedReading> {
+            frule::<__LiftedReading>(args.0, args.1)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+fn calls(x: &[f64], y: f64) -> f64 {
+    let r = rosenbrock(x);
+    let s = super::helper(y);
+    m::g(r, s) + f64::max(r, s)
+}
+#[doc = "Derived forward rule of [`calls`](fn@calls): `frule` runs it at any reading, `Rule` is its `lifted::FRule` marker for drivers, `CHUNK` its default width."]
+#[allow(
+    unused_mut,
+    unused_parens,
+    unused_braces,
+    unused_variables,
+    unused_assignments,
+    unused_imports,
+    dead_code,
+    non_snake_case,
+    missing_docs,
+    private_interfaces,
+    private_bounds,
+    clippy::all,
+    clippy::pedantic,
+    clippy::nursery
+)]
+mod calls {
+    use super::*;
+    #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
+    pub const CHUNK: usize = 8usize;
+    #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]
+    #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
+    #[inline]
+    pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(
+        x: <__LiftedReading as ::lifted::Real>::Ref<'_>,
+        y: __LiftedReading,
+    ) -> __LiftedReading {
+        let r = rosenbrock::frule::<__LiftedReading>(x);
+        let s = super::super::helper::frule::<__LiftedReading>(y);
+        m::g::frule::<__LiftedReading>(r, s) + ::lifted::Real::max(r, s)
+    }
+    #[doc = r" The `lifted::FRule` marker of this function: what drivers and"]
+    #[doc = r" `lifted::testing::check_rule` take."]
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Rule;
+    impl ::lifted::FRule for Rule {
+        type Float = f64;
+        type Args = (::lifted::__private::Vec<f64>, f64);
+        type Output = f64;
+        const CHUNK: usize = 8usize;
+        const NAME: &'static str = "calls";
+        #[inline]
+        fn primal(self, args: &mut Self::Args) -> Self::Output {
+            super::calls(&args.0, args.1)
+        }
+        #[inline]
+        fn frule<__LiftedReading: ::lifted::Reading<f64>>(
+            self,
+            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<__LiftedReading>,
+        ) -> <Self::Output as ::lifted::Param<f64>>::Store<__LiftedReading> {
+            frule::<__LiftedReading>(::lifted::__private::ArrayView::view(&args.0), args.1)
+        }
+    }
+}

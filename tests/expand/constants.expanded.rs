@@ -1,0 +1,75 @@
+fn weighted(x: &[f64], w: &[f64], scale: f64) -> f64 {
+    let h = 0.5;
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += w[i] * x[i];
+    }
+    scale * s + 2.0 * h
+}
+#[doc = "Derived forward rule of [`weighted`](fn@weighted): `frule` runs it at any reading, `Rule` is its `lifted::FRule` marker for drivers, `CHUNK` its default width."]
+#[allow(
+    unused_mut,
+    unused_parens,
+    unused_braces,
+    unused_variables,
+    unused_assignments,
+    unused_imports,
+    dead_code,
+    non_snake_case,
+    missing_docs,
+    private_interfaces,
+    private_bounds,
+    clippy::all,
+    clippy::pedantic,
+    clippy::nursery
+)]
+mod weighted {
+    use super::*;
+    #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
+    pub const CHUNK: usize = 8usize;
+    #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]
+    #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
+    #[inline]
+    pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(
+        x: <__LiftedReading as ::lifted::Real>::Ref<'_>,
+        w: &[f64],
+        scale: f64,
+    ) -> __LiftedReading {
+        let h = 0.5;
+        let mut s = <__LiftedReading as ::lifted::Reading<f64>>::constant(0.0);
+        for i in 0..::lifted::__private::ArrayRead::len(&x) {
+            s += ::lifted::Reading::<f64>::rmul(::lifted::__private::ArrayRead::get(&x, i), w[i]);
+        }
+        ::lifted::Reading::<f64>::rmul(s, scale) + 2.0 * h
+    }
+    #[doc = r" The `lifted::FRule` marker of this function: what drivers and"]
+    #[doc = r" `lifted::testing::check_rule` take."]
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Rule;
+    impl ::lifted::FRule for Rule {
+        type Float = f64;
+        type Args = (
+            ::lifted::__private::Vec<f64>,
+            ::lifted::__private::Constant<::lifted::__private::Vec<f64>>,
+            ::lifted::__private::Constant<f64>,
+        );
+        type Output = f64;
+        const CHUNK: usize = 8usize;
+        const NAME: &'static str = "weighted";
+        #[inline]
+        fn primal(self, args: &mut Self::Args) -> Self::Output {
+            super::weighted(&args.0, &args.1.0, args.2.0.clone())
+        }
+        #[inline]
+        fn frule<__LiftedReading: ::lifted::Reading<f64>>(
+            self,
+            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<__LiftedReading>,
+        ) -> <Self::Output as ::lifted::Param<f64>>::Store<__LiftedReading> {
+            frule::<__LiftedReading>(
+                ::lifted::__private::ArrayView::view(&args.0),
+                &args.1,
+                args.2.clone(),
+            )
+        }
+    }
+}

@@ -1,0 +1,66 @@
+fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
+    let [a0, a1, a2] = a;
+    [
+        a1 * b[2] - a2 * b[1],
+        a2 * b[0] - a0 * b[2],
+        a0 * b[1] - a1 * b[0],
+    ]
+}
+#[doc = "Derived forward rule of [`cross`](fn@cross): `frule` runs it at any reading, `Rule` is its `lifted::FRule` marker for drivers, `CHUNK` its default width."]
+#[allow(
+    unused_mut,
+    unused_parens,
+    unused_braces,
+    unused_variables,
+    unused_assignments,
+    unused_imports,
+    dead_code,
+    non_snake_case,
+    missing_docs,
+    private_interfaces,
+    private_bounds,
+    clippy::all,
+    clippy::pedantic,
+    clippy::nursery
+)]
+mod cross {
+    use super::*;
+    #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
+    pub const CHUNK: usize = 8usize;
+    #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]
+    #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
+    #[inline]
+    pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(
+        a: [__LiftedReading; 3],
+        b: [__LiftedReading; 3],
+    ) -> [__LiftedReading; 3] {
+        let [a0, a1, a2] = a;
+        [
+            a1 * b[2] - a2 * b[1],
+            a2 * b[0] - a0 * b[2],
+            a0 * b[1] - a1 * b[0],
+        ]
+    }
+    #[doc = r" The `lifted::FRule` marker of this function: what drivers and"]
+    #[doc = r" `lifted::testing::check_rule` take."]
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Rule;
+    impl ::lifted::FRule for Rule {
+        type Float = f64;
+        type Args = ([f64; 3], [f64; 3]);
+        type Output = [f64; 3];
+        const CHUNK: usize = 8usize;
+        const NAME: &'static str = "cross";
+        #[inline]
+        fn primal(self, args: &mut Self::Args) -> Self::Output {
+            super::cross(args.0, args.1)
+        }
+        #[inline]
+        fn frule<__LiftedReading: ::lifted::Reading<f64>>(
+            self,
+            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<__LiftedReading>,
+        ) -> <Self::Output as ::lifted::Param<f64>>::Store<__LiftedReading> {
+            frule::<__LiftedReading>(args.0, args.1)
+        }
+    }
+}

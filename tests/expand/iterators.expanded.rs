@@ -1,0 +1,73 @@
+fn iterators(x: &[f64]) -> f64 {
+    let s: f64 = x.iter().map(|v| v * v).sum::<f64>();
+    let p = x.iter().fold(1.0, |acc, v| acc * (1.0 + v));
+    let mut w = 0.0;
+    for win in x.windows(2) {
+        w += win[1] - win[0];
+    }
+    s + p + w
+}
+#[doc = "Derived forward rule of [`iterators`](fn@iterators): `frule` runs it at any reading, `Rule` is its `lifted::FRule` marker for drivers, `CHUNK` its default width."]
+#[allow(
+    unused_mut,
+    unused_parens,
+    unused_braces,
+    unused_variables,
+    unused_assignments,
+    unused_imports,
+    dead_code,
+    non_snake_case,
+    missing_docs,
+    private_interfaces,
+    private_bounds,
+    clippy::all,
+    clippy::pedantic,
+    clippy::nursery
+)]
+mod iterators {
+    use super::*;
+    #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
+    pub const CHUNK: usize = 8usize;
+    #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]
+    #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
+    #[inline]
+    pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(
+        x: <__LiftedReading as ::lifted::Real>::Ref<'_>,
+    ) -> __LiftedReading {
+        let s: __LiftedReading = ::lifted::__private::ArrayView::iter(&x)
+            .map(|v| v * v)
+            .sum::<__LiftedReading>();
+        let p = ::lifted::__private::ArrayView::iter(&x).fold(
+            <__LiftedReading as ::lifted::Reading<f64>>::constant(1.0),
+            |acc, v| acc * (::lifted::Reading::<f64>::radd(v, 1.0)),
+        );
+        let mut w = <__LiftedReading as ::lifted::Reading<f64>>::constant(0.0);
+        for win in ::lifted::__private::ArrayView::windows(&x, 2) {
+            w += ::lifted::__private::ArrayRead::get(&win, 1)
+                - ::lifted::__private::ArrayRead::get(&win, 0);
+        }
+        s + p + w
+    }
+    #[doc = r" The `lifted::FRule` marker of this function: what drivers and"]
+    #[doc = r" `lifted::testing::check_rule` take."]
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Rule;
+    impl ::lifted::FRule for Rule {
+        type Float = f64;
+        type Args = (::lifted::__private::Vec<f64>,);
+        type Output = f64;
+        const CHUNK: usize = 8usize;
+        const NAME: &'static str = "iterators";
+        #[inline]
+        fn primal(self, args: &mut Self::Args) -> Self::Output {
+            super::iterators(&args.0)
+        }
+        #[inline]
+        fn frule<__LiftedReading: ::lifted::Reading<f64>>(
+            self,
+            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<__LiftedReading>,
+        ) -> <Self::Output as ::lifted::Param<f64>>::Store<__LiftedReading> {
+            frule::<__LiftedReading>(::lifted::__private::ArrayView::view(&args.0))
+        }
+    }
+}

@@ -1,0 +1,60 @@
+fn scalar_chain(x: f64) -> f64 {
+    x.sin().powi(2) / x.cos().powi(2)
+        + (x * x * x).sqrt()
+        + 10.31_f64.powf(2.0 * x)
+        + 1.0 / (1.0 + (-x).exp())
+}
+#[doc = "Derived forward rule of [`scalar_chain`](fn@scalar_chain): `frule` runs it at any reading, `Rule` is its `lifted::FRule` marker for drivers, `CHUNK` its default width."]
+#[allow(
+    unused_mut,
+    unused_parens,
+    unused_braces,
+    unused_variables,
+    unused_assignments,
+    unused_imports,
+    dead_code,
+    non_snake_case,
+    missing_docs,
+    private_interfaces,
+    private_bounds,
+    clippy::all,
+    clippy::pedantic,
+    clippy::nursery
+)]
+mod scalar_chain {
+    use super::*;
+    #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
+    pub const CHUNK: usize = 8usize;
+    #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]
+    #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
+    #[inline]
+    pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(x: __LiftedReading) -> __LiftedReading {
+        x.sin().powi(2) / x.cos().powi(2)
+            + (x * x * x).sqrt()
+            + <__LiftedReading as ::lifted::Reading<f64>>::constant(10.31_f64)
+                .powf(::lifted::Reading::<f64>::rmul(x, 2.0))
+            + ::lifted::Reading::<f64>::rdiv((::lifted::Reading::<f64>::radd((-x).exp(), 1.0)), 1.0)
+    }
+    #[doc = r" The `lifted::FRule` marker of this function: what drivers and"]
+    #[doc = r" `lifted::testing::check_rule` take."]
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Rule;
+    impl ::lifted::FRule for Rule {
+        type Float = f64;
+        type Args = (f64,);
+        type Output = f64;
+        const CHUNK: usize = 8usize;
+        const NAME: &'static str = "scalar_chain";
+        #[inline]
+        fn primal(self, args: &mut Self::Args) -> Self::Output {
+            super::scalar_chain(args.0)
+        }
+        #[inline]
+        fn frule<__LiftedReading: ::lifted::Reading<f64>>(
+            self,
+            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<__LiftedReading>,
+        ) -> <Self::Output as ::lifted::Param<f64>>::Store<__LiftedReading> {
+            frule::<__LiftedReading>(args.0)
+        }
+    }
+}

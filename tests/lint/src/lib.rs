@@ -1,0 +1,50 @@
+//! Annotated functions under the strictest lint levels: the generated rules must not
+//! add a single warning, in rustc or in clippy (pedantic included).
+#![deny(warnings, clippy::all, clippy::pedantic)]
+#![deny(missing_docs)]
+
+use lifted::autodiff;
+
+/// W2's Rosenbrock function.
+#[autodiff(forward, chunk = 8)]
+#[must_use]
+pub fn rosenbrock(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() - 1 {
+        s += (1.0 - x[i]).powi(2) + 100.0 * (x[i + 1] - x[i] * x[i]).powi(2);
+    }
+    s
+}
+
+/// An in-place update.
+#[autodiff(forward)]
+pub fn axpy(a: f64, x: &[f64], y: &mut [f64]) {
+    for (i, v) in y.iter_mut().enumerate() {
+        *v += a * x[i];
+    }
+}
+
+/// Constants, branches and a call to another rule.
+#[autodiff(forward)]
+#[must_use]
+pub fn mixed(x: &[f64], #[constant] w: &[f64], k: u32) -> f64 {
+    let scale = 0.5;
+    let r = rosenbrock(x);
+    let mut s = 0.0;
+    for (i, v) in x.iter().enumerate() {
+        s += w[i] * v;
+    }
+    if k > 2 { scale * s + r } else { s.exp() - 1.0 }
+}
+
+/// Vectors and iterator chains.
+#[autodiff(forward)]
+#[must_use]
+pub fn vectors(x: &[f64]) -> Vec<f64> {
+    let total: f64 = x.iter().map(|v| v * v).sum();
+    let mut out = vec![0.0; x.len()];
+    for i in 0..x.len() {
+        out[i] = x[i] / total.sqrt();
+    }
+    out
+}

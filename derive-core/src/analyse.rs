@@ -359,11 +359,10 @@ impl Scope {
                 }
             }
             fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
-                if let Expr::Path(p) = &*c.func {
-                    if is_rule_call(self.scope, &p.path) {
+                if let Expr::Path(p) = &*c.func
+                    && is_rule_call(self.scope, &p.path) {
                         self.found = true;
                     }
-                }
                 syn::visit::visit_expr_call(self, c);
             }
             fn visit_macro(&mut self, m: &'ast syn::Macro) {
@@ -568,8 +567,8 @@ impl<'ast> Visit<'ast> for Pass<'_> {
                 }
             }
             // `let (a, b) = (x, 2.0);` binds element by element.
-            if let (Pat::Tuple(pt), Expr::Tuple(et)) = (pat, &*init.expr) {
-                if pt.elems.len() == et.elems.len() {
+            if let (Pat::Tuple(pt), Expr::Tuple(et)) = (pat, &*init.expr)
+                && pt.elems.len() == et.elems.len() {
                     for (p, e) in pt.elems.iter().zip(et.elems.iter()) {
                         let class = self.scope.classify(e);
                         self.bind(p, class);
@@ -577,7 +576,6 @@ impl<'ast> Visit<'ast> for Pass<'_> {
                     syn::visit::visit_local(self, l);
                     return;
                 }
-            }
             let mut class = self.scope.classify(&init.expr);
             if class == Class::Other && ty.is_some_and(|t| is_float(t, self.f)) {
                 class = Class::Inactive;
@@ -624,11 +622,10 @@ impl<'ast> Visit<'ast> for Pass<'_> {
     fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
         // Closure parameters annotated with the float type are values of the reading.
         for input in &c.inputs {
-            if let Pat::Type(t) = input {
-                if is_float(&t.ty, self.f) {
+            if let Pat::Type(t) = input
+                && is_float(&t.ty, self.f) {
                     self.bind(&t.pat, Class::Active);
                 }
-            }
         }
         syn::visit::visit_expr_closure(self, c);
     }

@@ -17,7 +17,7 @@ use crate::types::{Float, is_float, map_type};
 /// `vec![elem; n]` or `vec![a, b, …]`.
 pub enum VecMacro {
     /// `vec![elem; n]`
-    Repeat(Expr, Expr),
+    Repeat(Box<Expr>, Box<Expr>),
     /// `vec![a, b, …]`
     List(Vec<Expr>),
 }
@@ -31,7 +31,7 @@ impl Parse for VecMacro {
         if input.peek(Token![;]) {
             input.parse::<Token![;]>()?;
             let n: Expr = input.parse()?;
-            return Ok(VecMacro::Repeat(first, n));
+            return Ok(VecMacro::Repeat(Box::new(first), Box::new(n)));
         }
         let mut items = vec![first];
         while input.peek(Token![,]) {
@@ -249,8 +249,8 @@ impl<'a> Lowerer<'a> {
         match e {
             Expr::Binary(_) => self.binary(e),
             Expr::Unary(u) => {
-                if matches!(u.op, syn::UnOp::Deref(_)) {
-                    if let Expr::Path(p) = &*u.expr {
+                if matches!(u.op, syn::UnOp::Deref(_))
+                    && let Expr::Path(p) = &*u.expr {
                         let by_value = p.path.get_ident().is_some_and(|id| {
                             let n = id.to_string();
                             self.value_params.contains(&n)
@@ -263,7 +263,6 @@ impl<'a> Lowerer<'a> {
                             return;
                         }
                     }
-                }
                 let inner = if matches!(u.op, syn::UnOp::Neg(_)) { want } else { Want::Any };
                 self.expr(&mut u.expr, inner);
             }
@@ -334,8 +333,8 @@ impl<'a> Lowerer<'a> {
         use syn::BinOp::*;
         let (lc, rc) = (self.scope.classify(&b.left), self.scope.classify(&b.right));
         match b.op {
-            Add(_) | Sub(_) | Mul(_) | Div(_) | Rem(_) => {
-                if lc == Class::Inactive && rc != Class::Inactive {
+            Add(_) | Sub(_) | Mul(_) | Div(_) | Rem(_)
+                if lc == Class::Inactive && rc != Class::Inactive => {
                     // `c OP x` with a plain constant on the left: a reading method, because
                     // `impl Op<D> for f64` cannot be written for a generic reading.
                     let method = match b.op {
@@ -351,11 +350,7 @@ impl<'a> Lowerer<'a> {
                     let (l, r, rd) = (&b.left, &b.right, self.reading());
                     let span = b.op.span();
                     *e = syn::parse_quote_spanned!(span=> #rd::#method(#r, #l));
-                } else {
-                    self.expr(&mut b.left, Want::Any);
-                    self.expr(&mut b.right, Want::Any);
                 }
-            }
             Lt(_) | Le(_) | Gt(_) | Ge(_) | Eq(_) | Ne(_) => {
                 self.expr(&mut b.left, Want::Any);
                 self.expr(&mut b.right, Want::Any);
@@ -375,8 +370,8 @@ impl<'a> Lowerer<'a> {
             }
             AddAssign(_) | SubAssign(_) | MulAssign(_) | DivAssign(_) | RemAssign(_) => {
                 self.expr(&mut b.right, Want::Any);
-                if let Expr::Index(ix) = &mut *b.left {
-                    if let Some((base, _)) = self.array_kind(&ix.expr) {
+                if let Expr::Index(ix) = &mut *b.left
+                    && let Some((base, _)) = self.array_kind(&ix.expr) {
                         self.expr(&mut ix.index, Want::Any);
                         let (pv, idx, op, rhs) = (self.private(), &ix.index, &b.op, &b.right);
                         let tmp_i = Ident::new("__lifted_index", Span::mixed_site());
@@ -390,7 +385,6 @@ impl<'a> Lowerer<'a> {
                         });
                         return;
                     }
-                }
                 self.expr(&mut b.left, Want::Any);
             }
             _ => {
@@ -420,8 +414,8 @@ impl<'a> Lowerer<'a> {
     fn index_read(&mut self, e: &mut Expr) {
         let span = e.span();
         let Expr::Index(ix) = e else { return };
-        if let Expr::Index(inner) = strip(&ix.expr) {
-            if self.array_kind(&inner.expr).is_some() {
+        if let Expr::Index(inner) = strip(&ix.expr)
+            && self.array_kind(&inner.expr).is_some() {
                 self.errors.at(
                     &*ix.index,
                     "nested indexing into a float array (`y[i][j]`) is not supported: \
@@ -429,7 +423,6 @@ impl<'a> Lowerer<'a> {
                 );
                 return;
             }
-        }
         let Some((base, _)) = self.array_kind(&ix.expr) else {
             syn::visit_mut::visit_expr_index_mut(self, ix);
             return;
@@ -450,8 +443,8 @@ impl<'a> Lowerer<'a> {
         let mutable = r.mutability.is_some();
         let pv = self.private();
 
-        if let Expr::Index(ix) = strip(&r.expr).clone() {
-            if let Some((base, _)) = self.array_kind(&ix.expr) {
+        if let Expr::Index(ix) = strip(&r.expr).clone()
+            && let Some((base, _)) = self.array_kind(&ix.expr) {
                 let mut idx = (*ix.index).clone();
                 self.expr(&mut idx, Want::Any);
                 *e = if mutable {
@@ -461,7 +454,6 @@ impl<'a> Lowerer<'a> {
                 };
                 return;
             }
-        }
         if let Some((base, kind)) = self.array_kind(&r.expr) {
             *e = match (kind, mutable) {
                 (_, true) => {
@@ -568,15 +560,14 @@ impl<'a> Lowerer<'a> {
             *m.receiver = self.lift(&m.receiver);
         }
         let recv_active = recv_active || lift_receiver;
-        if recv_active {
-            if let Some(tf) = &mut m.turbofish {
+        if recv_active
+            && let Some(tf) = &mut m.turbofish {
                 for arg in tf.args.iter_mut() {
                     if let syn::GenericArgument::Type(t) = arg {
                         *t = map_type(t, self.float, &self.d, &self.krate);
                     }
                 }
             }
-        }
         let want = if recv_active {
             Want::Reading
         } else {
@@ -652,8 +643,8 @@ impl<'a> Lowerer<'a> {
     fn assign(&mut self, e: &mut Expr) {
         let span = e.span();
         let Expr::Assign(a) = e else { return };
-        if let Expr::Index(ix) = &mut *a.left {
-            if let Some((base, _)) = self.array_kind(&ix.expr) {
+        if let Expr::Index(ix) = &mut *a.left
+            && let Some((base, _)) = self.array_kind(&ix.expr) {
                 self.expr(&mut ix.index, Want::Any);
                 self.expr(&mut a.right, Want::Reading);
                 let (pv, idx, rhs) = (self.private(), &ix.index, &a.right);
@@ -667,7 +658,6 @@ impl<'a> Lowerer<'a> {
                 });
                 return;
             }
-        }
         let target_active = match strip(&a.left) {
             Expr::Path(p) => p
                 .path

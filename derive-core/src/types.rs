@@ -64,11 +64,10 @@ pub fn float_in(ty: &Type) -> Option<(Float, Span)> {
     struct Find(Option<(Float, Span)>);
     impl<'ast> syn::visit::Visit<'ast> for Find {
         fn visit_path(&mut self, p: &'ast syn::Path) {
-            if let Some(id) = p.get_ident() {
-                if let Some(f) = Float::of_ident(&id.to_string()) {
+            if let Some(id) = p.get_ident()
+                && let Some(f) = Float::of_ident(&id.to_string()) {
                     self.0.get_or_insert((f, id.span()));
                 }
-            }
             syn::visit::visit_path(self, p);
         }
     }
@@ -216,17 +215,17 @@ pub fn map_type(ty: &Type, f: Float, d: &Ident, krate: &syn::Path) -> Type {
         _ if vec_of_float(ty, f) => quote_spanned!(span=> <#d as #krate::Real>::Vec),
         Type::Reference(r) => {
             let mut r = r.clone();
-            r.elem = Box::new(map_type(&r.elem, f, d, krate));
+            *r.elem = map_type(&r.elem, f, d, krate);
             quote!(#r)
         }
         Type::Array(a) => {
             let mut a = a.clone();
-            a.elem = Box::new(map_type(&a.elem, f, d, krate));
+            *a.elem = map_type(&a.elem, f, d, krate);
             quote!(#a)
         }
         Type::Slice(s) => {
             let mut s = s.clone();
-            s.elem = Box::new(map_type(&s.elem, f, d, krate));
+            *s.elem = map_type(&s.elem, f, d, krate);
             quote!(#s)
         }
         Type::Tuple(t) => {
@@ -238,7 +237,7 @@ pub fn map_type(ty: &Type, f: Float, d: &Ident, krate: &syn::Path) -> Type {
         }
         Type::Paren(p) => {
             let mut p = p.clone();
-            p.elem = Box::new(map_type(&p.elem, f, d, krate));
+            *p.elem = map_type(&p.elem, f, d, krate);
             quote!(#p)
         }
         Type::Path(p) => {

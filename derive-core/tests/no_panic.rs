@@ -158,7 +158,7 @@ fn generated_functions_never_panic() {
         let sig = rng.pick(SIGS);
         let n = (rng.next() % 6) as usize;
         let body: Vec<String> = (0..n).map(|_| stmt(&mut rng)).collect();
-        let tail = if rng.next() % 2 == 0 {
+        let tail = if rng.next().is_multiple_of(2) {
             expr(&mut rng)
         } else {
             String::new()

@@ -27,14 +27,14 @@ pub fn axpy(a: f64, x: &[f64], y: &mut [f64]) {
 /// Constants, branches and a call to another rule.
 #[autodiff(forward)]
 #[must_use]
-pub fn mixed(x: &[f64], #[constant] w: &[f64], k: u32) -> f64 {
+pub fn mixed(x: &[f64], #[constant] weights: &[f64], steps: u32) -> f64 {
     let scale = 0.5;
-    let r = rosenbrock(x);
-    let mut s = 0.0;
+    let base = rosenbrock(x);
+    let mut total = 0.0;
     for (i, v) in x.iter().enumerate() {
-        s += w[i] * v;
+        total += weights[i] * v;
     }
-    if k > 2 { scale * s + r } else { s.exp() - 1.0 }
+    if steps > 2 { scale * total + base } else { total.exp() - 1.0 }
 }
 
 /// Vectors and iterator chains.

@@ -32,9 +32,17 @@ pub trait Param<F: Scalar>: Clone + Debug {
 }
 
 /// A parameter that is never lifted (`#[constant]`): it reaches the rule as it is,
-/// has no degrees of freedom and costs nothing.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// has no degrees of freedom and costs nothing. Parameters whose type holds no float
+/// (an enum, an `Option<usize>`) are passed the same way.
+#[derive(Clone, Copy, Default, PartialEq)]
 pub struct Constant<T>(pub T);
+
+/// Shows `Constant(…)`: the wrapped value need not be `Debug`.
+impl<T> Debug for Constant<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Constant(…)")
+    }
+}
 
 /// The contract of a rule: the primal function and its forward rule at any reading.
 ///
@@ -285,7 +293,7 @@ inert_param!(
     Vec<bool>
 );
 
-impl<F: Scalar, T: Clone + Debug> Param<F> for Constant<T> {
+impl<F: Scalar, T: Clone> Param<F> for Constant<T> {
     type Store<D: Reading<F>> = T;
     #[inline(always)]
     fn dim(&self) -> usize {

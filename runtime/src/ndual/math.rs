@@ -184,8 +184,10 @@ impl<S: Real, const N: usize> Real for NDual<S, N> {
     #[inline]
     fn atan2(self, other: Self) -> Self {
         let (y, x) = (self.value, other.value);
-        let r2 = x * x + y * y;
-        self.chain2_sz(&other, y.atan2(x), x / r2, -y / r2)
+        // Divide by the radius twice rather than by x² + y², which underflows to zero
+        // for |x|, |y| below ~1e-154 where the derivative is still finite.
+        let r = x.hypot(y);
+        self.chain2_sz(&other, y.atan2(x), x / r / r, -y / r / r)
     }
     #[inline]
     fn log(self, base: Self) -> Self {

@@ -254,3 +254,27 @@ fn primal_function_is_untouched() {
     );
     let _ = LaneCheck::Bitwise;
 }
+
+#[autodiff(forward)]
+fn piecewise(x: f64) -> f64 {
+    if x > 1.0 {
+        x * x
+    } else if x > -1.0 {
+        3.0 * x
+    } else {
+        -x.exp()
+    }
+}
+
+/// The rule takes the branch the primal takes at the same point: the derivative is
+/// that of the branch, checked against closed forms on each piece.
+#[test]
+fn rule_follows_the_primal_control_path() {
+    use lifted::NDual;
+    for (x, slope) in [(2.0, 4.0), (0.5, 3.0), (-2.0, -(-2.0f64).exp())] {
+        let d = piecewise::frule(NDual::<f64, 1>::variable(x, 0));
+        assert_eq!(d.value().to_bits(), piecewise(x).to_bits());
+        assert!((d.partial(0) - slope).abs() < 1e-15, "x = {x}: {} vs {slope}", d.partial(0));
+        check(piecewise::Rule, (x,), &options());
+    }
+}

@@ -1,8 +1,8 @@
 use lifted::autodiff;
 
 #[autodiff(forward)]
-fn f(x: f64, names: &[String]) -> f64 {
-    x * names.len() as f64
+fn f(x: f64, scale: Box<f64>) -> f64 {
+    x * *scale
 }
 
 fn main() {}

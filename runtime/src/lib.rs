@@ -20,6 +20,7 @@
 #[doc(hidden)]
 pub mod __private;
 pub mod array;
+pub mod drivers;
 mod lowering;
 mod ndual;
 mod real;
@@ -29,6 +30,10 @@ mod slot;
 pub mod testing;
 
 pub use array::{NDualArray, NDualMut, NDualRef};
+pub use drivers::{
+    Error, derivative, gradient, gradient_into, gradient_with_chunk, gradient_wrt, jacobian,
+    jacobian_with_chunk, jacobian_wrt, jvp, jvp_chunk, jvp_many, jvp_mut,
+};
 pub use lifted_macros::{autodiff, constant};
 pub use lowering::{IntoReading, ToPrimal};
 pub use ndual::NDual;

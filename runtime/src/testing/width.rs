@@ -1,61 +1,11 @@
-//! Running a rule at a chunk width chosen at run time: the widths are const generics,
-//! instantiated here once per supported width.
+//! Running a rule at a chunk width chosen at run time, through the dispatch the
+//! drivers use ([`ChunkScalar`](crate::drivers::ChunkScalar)).
 
 use super::alloc::counting;
-use crate::{FRule, NDual, Param, Reading, Scalar};
+use crate::drivers::width::private;
+use crate::{FRule, NDual, Param, Reading};
 
-/// The float types [`check_rule`](super::check_rule) can check rules of: `f64` and
-/// `f32`, each a reading of itself whose `NDual`s of every supported width are
-/// readings too.
-///
-/// Implemented for exactly the [`Scalar`] types; there is nothing to implement. A rule
-/// with a concrete float type satisfies it; generic code over `R: FRule` that calls
-/// [`check_rule`](super::check_rule) adds the bound `R::Float: CheckScalar`.
-pub trait CheckScalar: Scalar + Reading<Self> {
-    /// Calls `visitor.run::<N>()` with `N = width` when `width` is one of
-    /// [`SUPPORTED_WIDTHS`](super::SUPPORTED_WIDTHS).
-    #[doc(hidden)]
-    fn at_width<V: private::AtWidth<Self>>(width: usize, visitor: V) -> Option<V::Output>;
-}
-
-pub(crate) mod private {
-    use crate::{NDual, Reading, Scalar};
-
-    /// A computation generic over the chunk width (a const generic cannot be chosen at
-    /// run time, so [`CheckScalar::at_width`](super::CheckScalar::at_width) matches
-    /// the width and calls this).
-    pub trait AtWidth<F: Scalar> {
-        /// The result.
-        type Output;
-        /// Runs at width `N`.
-        fn run<const N: usize>(self) -> Self::Output
-        where
-            NDual<F, N>: Reading<F>;
-    }
-}
-
-macro_rules! check_scalar {
-    ($f:ty) => {
-        impl CheckScalar for $f {
-            fn at_width<V: private::AtWidth<Self>>(width: usize, v: V) -> Option<V::Output> {
-                Some(match width {
-                    1 => v.run::<1>(),
-                    2 => v.run::<2>(),
-                    3 => v.run::<3>(),
-                    4 => v.run::<4>(),
-                    8 => v.run::<8>(),
-                    16 => v.run::<16>(),
-                    32 => v.run::<32>(),
-                    64 => v.run::<64>(),
-                    _ => return None,
-                })
-            }
-        }
-    };
-}
-
-check_scalar!(f64);
-check_scalar!(f32);
+pub use crate::drivers::ChunkScalar as CheckScalar;
 
 /// One run of a rule, flattened: the primals after the run and the tangents, each
 /// degree of freedom's N partials contiguous (`value j, lane k` at `j * N + k`).

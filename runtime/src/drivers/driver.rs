@@ -1,0 +1,263 @@
+//! [`Driver`]: a rule with a chunk width and an argument selection; every driver
+//! function is a shortcut for one of its methods.
+
+use num_traits::Zero;
+
+use super::Error;
+use super::args::{Arguments, IntoArgs};
+use super::engine::{self, Columns, Directions};
+use super::jacobian::Jacobian;
+use super::width::{ChunkScalar, dispatch, driver_width, private::AtWidth};
+use crate::{FRule, NDual, Reading};
+
+/// A rule ready to be differentiated: the chunk width its passes run at and which of
+/// its arguments are differentiated (JAX's `argnums`).
+///
+/// The free functions ([`gradient`](crate::gradient), [`jacobian`](crate::jacobian),
+/// [`jvp_many`](crate::jvp_many), …) are `Driver::new(rule)` followed by one method.
+/// Build a `Driver` to choose the width or the arguments, or to reuse the choice
+/// across calls:
+///
+/// ```
+/// use lifted::autodiff;
+/// use lifted::drivers::Driver;
+///
+/// #[autodiff(forward, chunk = 4)]
+/// fn f(a: f64, x: &[f64], b: f64) -> f64 {
+///     a * x.iter().sum::<f64>() + b * b
+/// }
+///
+/// # fn main() -> Result<(), lifted::Error> {
+/// let args = (2.0, vec![1.0, 2.0, 3.0], 5.0);
+/// // ∂f/∂b, then ∂f/∂x, in the order asked for.
+/// let driver = Driver::new(f::Rule).chunk(2).wrt(&[2, 1]);
+/// let (value, grad) = driver.gradient(&args)?;
+/// assert_eq!(value, 2.0 * 6.0 + 25.0);
+/// assert_eq!(grad, [10.0, 2.0, 2.0, 2.0]);
+/// # Ok(())
+/// # }
+/// ```
+#[derive(Clone, Debug)]
+pub struct Driver<R> {
+    rule: R,
+    chunk: usize,
+    wrt: Option<Vec<usize>>,
+}
+
+impl<R> Driver<R>
+where
+    R: FRule,
+    R::Float: ChunkScalar,
+    R::Args: Arguments<R::Float>,
+{
+    /// The rule with its default chunk width ([`FRule::CHUNK`]), every argument
+    /// differentiated.
+    pub fn new(rule: R) -> Self {
+        Self {
+            rule,
+            chunk: R::CHUNK,
+            wrt: None,
+        }
+    }
+
+    /// Runs passes `width` directions wide: rounded down to 1, 2, 4, 8, 16, 32 or 64,
+    /// and narrowed to the next power of two when fewer directions are needed.
+    /// A width of 0 makes every method return [`Error::UnsupportedWidth`].
+    pub fn chunk(mut self, width: usize) -> Self {
+        self.chunk = width;
+        self
+    }
+
+    /// Differentiates with respect to the arguments numbered in `args` (counted from
+    /// 0), in that order: a gradient or Jacobian has their degrees of freedom as its
+    /// columns, argument after argument as listed; the other arguments are held
+    /// constant. A `#[constant]` or integer argument contributes no column. An index
+    /// out of range or given twice makes every method return an error.
+    pub fn wrt(mut self, args: &[usize]) -> Self {
+        self.wrt = Some(args.to_vec());
+        self
+    }
+
+    /// The chunk width asked for (before rounding).
+    pub fn chunk_width(&self) -> usize {
+        self.chunk
+    }
+
+    fn columns(&self, args: &R::Args) -> Result<Columns, Error> {
+        match &self.wrt {
+            None => Ok(Columns::all(args)),
+            Some(wrt) => Columns::select(R::NAME, args, wrt),
+        }
+    }
+
+    /// The number of columns of a gradient or Jacobian at `args`: the degrees of
+    /// freedom of the differentiated arguments (the length
+    /// [`gradient_into`](Self::gradient_into) needs).
+    pub fn columns_at(&self, args: impl IntoArgs<R::Args>) -> Result<usize, Error> {
+        args.with_args(|args| Ok(self.columns(args)?.total()))
+    }
+
+    /// The value and gradient of a rule with a scalar result; see
+    /// [`gradient`](crate::gradient).
+    pub fn gradient(
+        &self,
+        args: impl IntoArgs<R::Args>,
+    ) -> Result<(R::Float, Vec<R::Float>), Error> {
+        args.with_args(|args| {
+            let columns = self.columns(args)?;
+            let mut grad = vec![R::Float::zero(); columns.total()];
+            let value = self.gradient_columns(args, &columns, &mut grad)?;
+            Ok((value, grad))
+        })
+    }
+
+    /// The gradient written to `grad`, the value returned; see
+    /// [`gradient_into`](crate::gradient_into).
+    pub fn gradient_into(
+        &self,
+        args: impl IntoArgs<R::Args>,
+        grad: &mut [R::Float],
+    ) -> Result<R::Float, Error> {
+        args.with_args(|args| {
+            let columns = self.columns(args)?;
+            if grad.len() != columns.total() {
+                return Err(Error::BufferLength {
+                    function: R::NAME,
+                    expected: columns.total(),
+                    got: grad.len(),
+                });
+            }
+            self.gradient_columns(args, &columns, grad)
+        })
+    }
+
+    fn gradient_columns(
+        &self,
+        args: &R::Args,
+        columns: &Columns,
+        grad: &mut [R::Float],
+    ) -> Result<R::Float, Error> {
+        let width = driver_width(R::NAME, self.chunk, columns.total())?;
+        dispatch(
+            R::NAME,
+            width,
+            GradientPass {
+                rule: self.rule,
+                args,
+                columns,
+                grad,
+            },
+        )?
+    }
+
+    /// The result and its Jacobian; see [`jacobian`](crate::jacobian).
+    pub fn jacobian(
+        &self,
+        args: impl IntoArgs<R::Args>,
+    ) -> Result<(R::Output, Jacobian<R::Float>), Error> {
+        args.with_args(|args| {
+            let columns = self.columns(args)?;
+            let width = driver_width(R::NAME, self.chunk, columns.total())?;
+            dispatch(
+                R::NAME,
+                width,
+                JacobianPass {
+                    rule: self.rule,
+                    args,
+                    columns: &columns,
+                },
+            )?
+        })
+    }
+
+    /// The result and its derivative along each of `tangents`; see
+    /// [`jvp_many`](crate::jvp_many). The argument selection does not apply (a
+    /// tangent is given for every argument).
+    pub fn jvp_many(
+        &self,
+        args: impl IntoArgs<R::Args>,
+        tangents: &[R::Args],
+    ) -> Result<(R::Output, Vec<R::Output>), Error> {
+        args.with_args(|args| {
+            let flat = engine::flatten_directions(R::NAME, args, tangents)?;
+            let width = driver_width(R::NAME, self.chunk, tangents.len())?;
+            let run = dispatch(
+                R::NAME,
+                width,
+                DirectionsPass {
+                    rule: self.rule,
+                    args,
+                    tangents: &flat,
+                    count: tangents.len(),
+                },
+            )??;
+            let m = run.output_dim;
+            let out = (0..tangents.len())
+                .map(|d| engine::shaped(&run.output, &run.output_tangents[d * m..(d + 1) * m]))
+                .collect();
+            Ok((run.output, out))
+        })
+    }
+}
+
+/// Gradient passes at a width chosen at run time.
+struct GradientPass<'a, R: FRule> {
+    rule: R,
+    args: &'a R::Args,
+    columns: &'a Columns,
+    grad: &'a mut [R::Float],
+}
+
+impl<R: FRule> AtWidth<R::Float> for GradientPass<'_, R>
+where
+    R::Float: ChunkScalar,
+{
+    type Output = Result<R::Float, Error>;
+    fn run<const N: usize>(self) -> Self::Output
+    where
+        NDual<R::Float, N>: Reading<R::Float>,
+    {
+        engine::gradient_at::<R, N>(self.rule, self.args, self.columns, self.grad)
+    }
+}
+
+/// Jacobian passes at a width chosen at run time.
+struct JacobianPass<'a, R: FRule> {
+    rule: R,
+    args: &'a R::Args,
+    columns: &'a Columns,
+}
+
+impl<R: FRule> AtWidth<R::Float> for JacobianPass<'_, R>
+where
+    R::Float: ChunkScalar,
+{
+    type Output = Result<(R::Output, Jacobian<R::Float>), Error>;
+    fn run<const N: usize>(self) -> Self::Output
+    where
+        NDual<R::Float, N>: Reading<R::Float>,
+    {
+        engine::jacobian_at::<R, N>(self.rule, self.args, self.columns)
+    }
+}
+
+/// Passes along given directions at a width chosen at run time.
+pub(crate) struct DirectionsPass<'a, R: FRule> {
+    pub rule: R,
+    pub args: &'a R::Args,
+    pub tangents: &'a [R::Float],
+    pub count: usize,
+}
+
+impl<R: FRule> AtWidth<R::Float> for DirectionsPass<'_, R>
+where
+    R::Float: ChunkScalar,
+{
+    type Output = Result<Directions<R>, Error>;
+    fn run<const N: usize>(self) -> Self::Output
+    where
+        NDual<R::Float, N>: Reading<R::Float>,
+    {
+        engine::directions_at::<R, N>(self.rule, self.args, self.tangents, self.count)
+    }
+}

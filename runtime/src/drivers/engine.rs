@@ -1,0 +1,394 @@
+//! The passes every driver is made of: lift the arguments with seeded lanes, run the
+//! rule at width N, read the lanes back.
+
+use num_traits::Zero;
+
+use super::Error;
+use super::args::Arguments;
+use super::jacobian::Jacobian;
+use super::width::ChunkScalar;
+use crate::{FRule, NDual, Param, Reading};
+
+/// The forward value of `P` at width `N`.
+type Store<F, P, const N: usize> = <P as Param<F>>::Store<NDual<F, N>>;
+
+/// Which scalar degrees of freedom of the arguments are seeded, and the column (input
+/// index of a gradient or Jacobian) each one goes to.
+#[derive(Clone, Debug)]
+pub(crate) struct Columns {
+    /// Seeded runs of degrees of freedom, in the arguments' (`Param`) order; `None`
+    /// when every degree of freedom is seeded, column = degree of freedom (no table,
+    /// no allocation).
+    segments: Option<Vec<Segment>>,
+    /// The number of columns.
+    total: usize,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Segment {
+    /// The first degree of freedom, counted over all arguments.
+    start: usize,
+    /// How many.
+    len: usize,
+    /// The column of the first one.
+    column: usize,
+}
+
+impl Columns {
+    /// Every degree of freedom of every argument, in order.
+    pub(crate) fn all<F: ChunkScalar, A: Param<F>>(args: &A) -> Self {
+        Self {
+            segments: None,
+            total: args.dim(),
+        }
+    }
+
+    /// The degrees of freedom of the arguments numbered in `wrt`, their columns in the
+    /// order of `wrt`.
+    pub(crate) fn select<F: ChunkScalar, A: Arguments<F>>(
+        function: &'static str,
+        args: &A,
+        wrt: &[usize],
+    ) -> Result<Self, Error> {
+        let mut segments = Vec::with_capacity(wrt.len());
+        let mut column = 0;
+        for (k, &index) in wrt.iter().enumerate() {
+            if index >= A::COUNT {
+                return Err(Error::ArgumentOutOfRange {
+                    function,
+                    index,
+                    count: A::COUNT,
+                });
+            }
+            if wrt[..k].contains(&index) {
+                return Err(Error::DuplicateArgument { function, index });
+            }
+            let start = (0..index).map(|i| args.arg_dim(i)).sum();
+            let len = args.arg_dim(index);
+            if len > 0 {
+                segments.push(Segment { start, len, column });
+            }
+            column += len;
+        }
+        segments.sort_by_key(|s| s.start);
+        Ok(Self {
+            segments: Some(segments),
+            total: column,
+        })
+    }
+
+    /// The number of columns.
+    pub(crate) fn total(&self) -> usize {
+        self.total
+    }
+
+    /// Lifts `args` to width `N`, columns `first .. first + N` seeded in lanes
+    /// `0 .. N`, every other degree of freedom zero-lifted.
+    fn lift<F: ChunkScalar, A: Param<F>, const N: usize>(
+        &self,
+        args: &A,
+        first: usize,
+    ) -> Store<F, A, N>
+    where
+        NDual<F, N>: Reading<F>,
+    {
+        let mut dof = 0;
+        let mut seg = 0;
+        args.lift(&mut |x| {
+            let column = match &self.segments {
+                None => Some(dof),
+                Some(segments) => {
+                    while seg < segments.len() && dof >= segments[seg].start + segments[seg].len {
+                        seg += 1;
+                    }
+                    match segments.get(seg) {
+                        Some(s) if dof >= s.start => Some(s.column + (dof - s.start)),
+                        _ => None,
+                    }
+                }
+            };
+            dof += 1;
+            match column.and_then(|c| c.checked_sub(first)) {
+                Some(lane) if lane < N => NDual::variable(x, lane),
+                _ => NDual::constant(x),
+            }
+        })
+    }
+}
+
+/// Checks that `tangent` has the shape of `args`, argument by argument.
+pub(crate) fn check_shape<F: ChunkScalar, A: Arguments<F>>(
+    function: &'static str,
+    direction: usize,
+    args: &A,
+    tangent: &A,
+) -> Result<(), Error> {
+    for argument in 0..A::COUNT {
+        let (expected, got) = (args.arg_dim(argument), tangent.arg_dim(argument));
+        if expected != got {
+            return Err(Error::TangentShape {
+                function,
+                direction,
+                argument,
+                expected,
+                got,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The number of scalar degrees of freedom of a lifted value.
+fn dim_of<F: ChunkScalar, P: Param<F>, const N: usize>(store: &Store<F, P, N>) -> usize
+where
+    NDual<F, N>: Reading<F>,
+{
+    let mut n = 0;
+    P::visit(store, &mut |_: NDual<F, N>| n += 1);
+    n
+}
+
+/// Runs `rule` once per chunk of `N` columns (at least once), calling
+/// `each(first, lanes, output)` after each pass with the first column of the pass, the
+/// number of lanes in use and the lifted result. Returns the result's primal.
+pub(crate) fn column_passes<R, const N: usize>(
+    rule: R,
+    args: &R::Args,
+    columns: &Columns,
+    mut each: impl FnMut(usize, usize, &Store<R::Float, R::Output, N>) -> Result<(), Error>,
+) -> Result<R::Output, Error>
+where
+    R: FRule,
+    R::Float: ChunkScalar,
+    NDual<R::Float, N>: Reading<R::Float>,
+{
+    let mut first = 0;
+    let mut output = None;
+    loop {
+        let mut store = columns.lift::<R::Float, R::Args, N>(args, first);
+        let out = rule.frule::<NDual<R::Float, N>>(&mut store);
+        let lanes = N.min(columns.total().saturating_sub(first));
+        each(first, lanes, &out)?;
+        if output.is_none() {
+            output = Some(R::Output::primal_of(&out));
+        }
+        first += N;
+        if first >= columns.total() {
+            break;
+        }
+    }
+    // The loop runs at least once.
+    Ok(output.unwrap_or_else(|| rule.primal(&mut args.clone())))
+}
+
+/// The gradient of a scalar result over `columns` at width `N`, written to `grad`
+/// (whose length the caller checked); returns the value.
+pub(crate) fn gradient_at<R, const N: usize>(
+    rule: R,
+    args: &R::Args,
+    columns: &Columns,
+    grad: &mut [R::Float],
+) -> Result<R::Float, Error>
+where
+    R: FRule,
+    R::Float: ChunkScalar,
+    NDual<R::Float, N>: Reading<R::Float>,
+{
+    let mut value = R::Float::zero();
+    column_passes::<R, N>(rule, args, columns, |first, lanes, out| {
+        let mut dim = 0;
+        R::Output::visit(out, &mut |d: NDual<R::Float, N>| {
+            if dim == 0 {
+                value = d.value();
+                grad[first..first + lanes].copy_from_slice(&d.partials()[..lanes]);
+            }
+            dim += 1;
+        });
+        if dim == 1 {
+            Ok(())
+        } else {
+            Err(Error::NotScalarOutput {
+                function: R::NAME,
+                dim,
+            })
+        }
+    })?;
+    Ok(value)
+}
+
+/// The result's primal and its Jacobian over `columns` at width `N`.
+pub(crate) fn jacobian_at<R, const N: usize>(
+    rule: R,
+    args: &R::Args,
+    columns: &Columns,
+) -> Result<(R::Output, Jacobian<R::Float>), Error>
+where
+    R: FRule,
+    R::Float: ChunkScalar,
+    NDual<R::Float, N>: Reading<R::Float>,
+{
+    let cols = columns.total();
+    let mut rows = None;
+    let mut data = Vec::new();
+    let output = column_passes::<R, N>(rule, args, columns, |first, lanes, out| {
+        let m = dim_of::<R::Float, R::Output, N>(out);
+        match rows {
+            None => {
+                rows = Some(m);
+                data = vec![R::Float::zero(); m * cols];
+            }
+            Some(r) if r != m => {
+                return Err(Error::OutputShapeChanged {
+                    function: R::NAME,
+                    first: r,
+                    later: m,
+                });
+            }
+            Some(_) => {}
+        }
+        let mut i = 0;
+        R::Output::visit(out, &mut |d: NDual<R::Float, N>| {
+            let row = i * cols + first;
+            data[row..row + lanes].copy_from_slice(&d.partials()[..lanes]);
+            i += 1;
+        });
+        Ok(())
+    })?;
+    Ok((output, Jacobian::new(rows.unwrap_or(0), cols, data)))
+}
+
+/// The result of running a rule along several tangent directions.
+pub(crate) struct Directions<R: FRule> {
+    /// The result's primal.
+    pub output: R::Output,
+    /// The arguments' primals after the run (in-place updates applied).
+    pub args: R::Args,
+    /// The result's tangents, direction-major: direction `d`, degree of freedom `i`
+    /// at `d * output_dim + i`.
+    pub output_tangents: Vec<R::Float>,
+    /// The result's degrees of freedom.
+    pub output_dim: usize,
+    /// The arguments' tangents after the run, direction-major like `output_tangents`.
+    pub arg_tangents: Vec<R::Float>,
+    /// The arguments' degrees of freedom.
+    pub arg_dim: usize,
+}
+
+/// Runs `rule` along `count` directions, `N` at a time: direction `d` seeds degree of
+/// freedom `j` with `tangents[d * n + j]`, `n = args.dim()`.
+pub(crate) fn directions_at<R, const N: usize>(
+    rule: R,
+    args: &R::Args,
+    tangents: &[R::Float],
+    count: usize,
+) -> Result<Directions<R>, Error>
+where
+    R: FRule,
+    R::Float: ChunkScalar,
+    NDual<R::Float, N>: Reading<R::Float>,
+{
+    let n = args.dim();
+    let zero = R::Float::zero();
+    let mut result: Option<Directions<R>> = None;
+    let mut first = 0;
+    loop {
+        let lanes = N.min(count.saturating_sub(first));
+        let mut dof = 0;
+        let mut store = args.lift(&mut |x| {
+            let partials = core::array::from_fn(|k| {
+                if k < lanes {
+                    tangents.get((first + k) * n + dof).copied().unwrap_or(zero)
+                } else {
+                    zero
+                }
+            });
+            dof += 1;
+            NDual::<R::Float, N>::new(x, partials)
+        });
+        let out = rule.frule::<NDual<R::Float, N>>(&mut store);
+        let m = dim_of::<R::Float, R::Output, N>(&out);
+        let n_after = dim_of::<R::Float, R::Args, N>(&store);
+        let r = result.get_or_insert_with(|| Directions {
+            output: R::Output::primal_of(&out),
+            args: R::Args::primal_of(&store),
+            output_tangents: vec![zero; count * m],
+            output_dim: m,
+            arg_tangents: vec![zero; count * n_after],
+            arg_dim: n_after,
+        });
+        if r.output_dim != m {
+            return Err(Error::OutputShapeChanged {
+                function: R::NAME,
+                first: r.output_dim,
+                later: m,
+            });
+        }
+        scatter::<R::Float, R::Output, N>(&out, &mut r.output_tangents, m, first, lanes);
+        if r.arg_dim == n_after {
+            scatter::<R::Float, R::Args, N>(&store, &mut r.arg_tangents, n_after, first, lanes);
+        }
+        first += N;
+        if first >= count {
+            break;
+        }
+    }
+    // The loop runs at least once.
+    Ok(result.unwrap_or_else(|| {
+        let mut a = args.clone();
+        Directions {
+            output: rule.primal(&mut a),
+            args: a,
+            output_tangents: Vec::new(),
+            output_dim: 0,
+            arg_tangents: Vec::new(),
+            arg_dim: 0,
+        }
+    }))
+}
+
+/// Writes lane `k < lanes` of each degree of freedom `i` of `store` to
+/// `out[(first + k) * dim + i]`.
+fn scatter<F: ChunkScalar, P: Param<F>, const N: usize>(
+    store: &Store<F, P, N>,
+    out: &mut [F],
+    dim: usize,
+    first: usize,
+    lanes: usize,
+) where
+    NDual<F, N>: Reading<F>,
+{
+    let mut i = 0;
+    P::visit(store, &mut |d: NDual<F, N>| {
+        for (k, &p) in d.partials()[..lanes].iter().enumerate() {
+            out[(first + k) * dim + i] = p;
+        }
+        i += 1;
+    });
+}
+
+/// A value of `P`'s type holding `values` as its degrees of freedom (the shape taken
+/// from `like`).
+pub(crate) fn shaped<F: ChunkScalar, P: Param<F>>(like: &P, values: &[F]) -> P {
+    let mut out = like.clone();
+    out.unflatten(&mut values.iter().copied());
+    out
+}
+
+/// Flattens tangent directions, each checked against the shape of `args`.
+pub(crate) fn flatten_directions<F: ChunkScalar, A: Arguments<F>>(
+    function: &'static str,
+    args: &A,
+    directions: &[A],
+) -> Result<Vec<F>, Error> {
+    let mut flat = Vec::with_capacity(directions.len() * args.dim());
+    for (d, t) in directions.iter().enumerate() {
+        check_shape(function, d, args, t)?;
+        t.flatten(&mut flat);
+    }
+    Ok(flat)
+}
+
+/// One, for seeding a scalar direction.
+pub(crate) fn one<F: ChunkScalar>() -> F {
+    F::one()
+}

@@ -1,0 +1,176 @@
+//! What drivers return instead of panicking.
+
+use core::fmt;
+
+/// Why a driver could not run.
+///
+/// Drivers check what they are given — the shapes of tangents against the arguments,
+/// the chunk width, the argument selection, the length of an output buffer, the shape
+/// of the result — and return one of these instead of panicking. Each names the
+/// function (the rule's [`NAME`](crate::FRule::NAME)). A panic inside the function
+/// itself (an index out of bounds in its body) is the function's and propagates.
+///
+/// ```
+/// use lifted::autodiff;
+///
+/// #[autodiff(forward)]
+/// fn norm2(x: &[f64]) -> f64 {
+///     x.iter().map(|v| v * v).sum::<f64>()
+/// }
+///
+/// # fn main() {
+/// let x = vec![1.0, 2.0, 3.0];
+/// let dx = vec![1.0, 0.0]; // one short
+/// let err = lifted::jvp(norm2::Rule, &x, &dx).unwrap_err();
+/// assert_eq!(
+///     err,
+///     lifted::Error::TangentShape {
+///         function: "norm2",
+///         direction: 0,
+///         argument: 0,
+///         expected: 3,
+///         got: 2,
+///     }
+/// );
+/// assert_eq!(
+///     err.to_string(),
+///     "norm2: the tangent of argument 0 has 2 degrees of freedom, the argument has 3"
+/// );
+/// # }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A tangent does not have the shape of its argument: argument `argument` has
+    /// `expected` scalar degrees of freedom, the tangent given for it `got`.
+    /// `direction` numbers the tangent among several (0 for a single one).
+    TangentShape {
+        /// The function's name.
+        function: &'static str,
+        /// Which tangent direction (0 for [`jvp`](crate::jvp)).
+        direction: usize,
+        /// Which argument, counted from 0.
+        argument: usize,
+        /// The argument's degrees of freedom.
+        expected: usize,
+        /// The tangent's degrees of freedom.
+        got: usize,
+    },
+    /// A chunk width the drivers cannot run at (0).
+    UnsupportedWidth {
+        /// The function's name.
+        function: &'static str,
+        /// The width asked for.
+        requested: usize,
+    },
+    /// A driver for scalar results ([`gradient`](crate::gradient)) was given a rule
+    /// whose result has `dim` scalar degrees of freedom instead of one.
+    NotScalarOutput {
+        /// The function's name.
+        function: &'static str,
+        /// The result's degrees of freedom.
+        dim: usize,
+    },
+    /// An argument selection names argument `index` of a function of `count`.
+    ArgumentOutOfRange {
+        /// The function's name.
+        function: &'static str,
+        /// The index given.
+        index: usize,
+        /// The number of arguments.
+        count: usize,
+    },
+    /// An argument selection names argument `index` twice.
+    DuplicateArgument {
+        /// The function's name.
+        function: &'static str,
+        /// The index given twice.
+        index: usize,
+    },
+    /// An output buffer has the wrong length.
+    BufferLength {
+        /// The function's name.
+        function: &'static str,
+        /// The length needed.
+        expected: usize,
+        /// The length given.
+        got: usize,
+    },
+    /// The result's number of degrees of freedom changed between two chunk passes
+    /// (a function whose result's shape depends on something other than its
+    /// arguments' values).
+    OutputShapeChanged {
+        /// The function's name.
+        function: &'static str,
+        /// The degrees of freedom in the first pass.
+        first: usize,
+        /// The degrees of freedom in a later pass.
+        later: usize,
+    },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Error::TangentShape {
+                function,
+                direction,
+                argument,
+                expected,
+                got,
+            } => {
+                write!(f, "{function}: the tangent ")?;
+                if direction > 0 {
+                    write!(f, "(direction {direction}) ")?;
+                }
+                write!(
+                    f,
+                    "of argument {argument} has {got} degrees of freedom, the argument has {expected}"
+                )
+            }
+            Error::UnsupportedWidth {
+                function,
+                requested,
+            } => write!(
+                f,
+                "{function}: chunk width {requested} is not supported (a width is at least 1; \
+                 wider ones are rounded down to 1, 2, 4, 8, 16, 32 or 64)"
+            ),
+            Error::NotScalarOutput { function, dim } => write!(
+                f,
+                "{function}: the result has {dim} degrees of freedom, a gradient needs exactly \
+                 one (use `jacobian` for vector results)"
+            ),
+            Error::ArgumentOutOfRange {
+                function,
+                index,
+                count,
+            } => write!(
+                f,
+                "{function}: argument {index} does not exist (the function has {count})"
+            ),
+            Error::DuplicateArgument { function, index } => {
+                write!(f, "{function}: argument {index} is selected twice")
+            }
+            Error::BufferLength {
+                function,
+                expected,
+                got,
+            } => write!(
+                f,
+                "{function}: the output buffer has length {got}, {expected} is needed"
+            ),
+            Error::OutputShapeChanged {
+                function,
+                first,
+                later,
+            } => write!(
+                f,
+                "{function}: the result had {first} degrees of freedom in the first pass and \
+                 {later} in a later one"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

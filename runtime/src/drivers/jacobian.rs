@@ -1,0 +1,171 @@
+//! Jacobians: [`jacobian`], [`jacobian_with_chunk`], [`jacobian_wrt`] and the
+//! [`Jacobian`] they return.
+
+use core::ops::Index;
+
+use super::Error;
+use super::args::{Arguments, IntoArgs};
+use super::driver::Driver;
+use super::width::ChunkScalar;
+use crate::FRule;
+
+/// A dense Jacobian matrix, row-major: row `i` holds the derivatives of the result's
+/// degree of freedom `i`, column `j` those with respect to input `j` (both flattened
+/// in `Param` order), entry `(i, j)` at `data[i * cols + j]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Jacobian<F> {
+    rows: usize,
+    cols: usize,
+    data: Vec<F>,
+}
+
+impl<F: Copy> Jacobian<F> {
+    pub(crate) fn new(rows: usize, cols: usize, data: Vec<F>) -> Self {
+        debug_assert_eq!(data.len(), rows * cols);
+        Self { rows, cols, data }
+    }
+
+    /// The number of rows (the result's degrees of freedom).
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The number of columns (the inputs' degrees of freedom).
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// `(rows, cols)`.
+    pub fn shape(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    /// The entries, row-major.
+    pub fn data(&self) -> &[F] {
+        &self.data
+    }
+
+    /// The entries, row-major, by value.
+    pub fn into_data(self) -> Vec<F> {
+        self.data
+    }
+
+    /// Entry `(i, j)`, `None` out of range.
+    pub fn get(&self, i: usize, j: usize) -> Option<F> {
+        (i < self.rows && j < self.cols).then(|| self.data[i * self.cols + j])
+    }
+
+    /// Row `i` (the gradient of the result's degree of freedom `i`), `None` out of
+    /// range.
+    pub fn row(&self, i: usize) -> Option<&[F]> {
+        (i < self.rows).then(|| &self.data[i * self.cols..(i + 1) * self.cols])
+    }
+
+    /// Column `j` (the derivative of the result along input `j`), copied; `None` out
+    /// of range.
+    pub fn column(&self, j: usize) -> Option<Vec<F>> {
+        (j < self.cols).then(|| {
+            (0..self.rows)
+                .map(|i| self.data[i * self.cols + j])
+                .collect()
+        })
+    }
+}
+
+/// Entry `(i, j)`. Panics out of range, as indexing does; [`Jacobian::get`] does not.
+impl<F: Copy> Index<(usize, usize)> for Jacobian<F> {
+    type Output = F;
+    #[track_caller]
+    fn index(&self, (i, j): (usize, usize)) -> &F {
+        assert!(
+            i < self.rows && j < self.cols,
+            "index ({i}, {j}) out of range for a {}×{} Jacobian",
+            self.rows,
+            self.cols
+        );
+        &self.data[i * self.cols + j]
+    }
+}
+
+/// The result and its Jacobian with respect to every scalar degree of freedom of every
+/// argument, computed [`FRule::CHUNK`] columns at a time.
+///
+/// Rows follow the result's degrees of freedom in `Param` order (a `Vec` result's
+/// elements, a tuple's components in turn), columns the arguments' as for
+/// [`gradient`](crate::gradient). The Jacobian covers the *result*: for a function
+/// that updates arguments in place, use [`jvp_mut`](crate::jvp_mut), or differentiate
+/// a wrapper that returns them.
+///
+/// # Errors
+///
+/// [`Error::UnsupportedWidth`] for a rule whose `CHUNK` is 0;
+/// [`Error::OutputShapeChanged`] when the result's length differs between passes.
+///
+/// ```
+/// use lifted::autodiff;
+///
+/// #[autodiff(forward)]
+/// fn polar(p: [f64; 2]) -> [f64; 2] {
+///     let [r, t] = p;
+///     [r * t.cos(), r * t.sin()]
+/// }
+///
+/// # fn main() -> Result<(), lifted::Error> {
+/// let (xy, jac) = lifted::jacobian(polar::Rule, [2.0, 0.0])?;
+/// assert_eq!(xy, [2.0, 0.0]);
+/// assert_eq!(jac.shape(), (2, 2));
+/// assert_eq!(jac.data(), [1.0, 0.0, 0.0, 2.0]); // [[cos t, -r sin t], [sin t, r cos t]]
+/// assert_eq!(jac[(1, 1)], 2.0);
+/// # Ok(())
+/// # }
+/// ```
+pub fn jacobian<R>(
+    rule: R,
+    args: impl IntoArgs<R::Args>,
+) -> Result<(R::Output, Jacobian<R::Float>), Error>
+where
+    R: FRule,
+    R::Float: ChunkScalar,
+    R::Args: Arguments<R::Float>,
+{
+    Driver::new(rule).jacobian(args)
+}
+
+/// [`jacobian`] in passes of `chunk` columns (rounded down to 1, 2, 4, 8, 16, 32 or
+/// 64; narrowed to the next power of two when there are fewer columns).
+///
+/// # Errors
+///
+/// As [`jacobian`]; [`Error::UnsupportedWidth`] when `chunk` is 0.
+pub fn jacobian_with_chunk<R>(
+    rule: R,
+    args: impl IntoArgs<R::Args>,
+    chunk: usize,
+) -> Result<(R::Output, Jacobian<R::Float>), Error>
+where
+    R: FRule,
+    R::Float: ChunkScalar,
+    R::Args: Arguments<R::Float>,
+{
+    Driver::new(rule).chunk(chunk).jacobian(args)
+}
+
+/// [`jacobian`] with respect to the arguments numbered in `wrt` only, their degrees
+/// of freedom as columns in the order of `wrt` (see [`gradient_wrt`](crate::gradient_wrt)).
+///
+/// # Errors
+///
+/// [`Error::ArgumentOutOfRange`] and [`Error::DuplicateArgument`] for a bad
+/// selection; otherwise as [`jacobian`].
+pub fn jacobian_wrt<R>(
+    rule: R,
+    args: impl IntoArgs<R::Args>,
+    wrt: &[usize],
+) -> Result<(R::Output, Jacobian<R::Float>), Error>
+where
+    R: FRule,
+    R::Float: ChunkScalar,
+    R::Args: Arguments<R::Float>,
+{
+    Driver::new(rule).wrt(wrt).jacobian(args)
+}

@@ -1,0 +1,72 @@
+//! Drivers: derivatives of a rule at a point — [`jvp`], [`derivative`], [`gradient`],
+//! [`jacobian`] and their variants.
+//!
+//! Every driver takes a rule marker (`f::Rule` for an `#[autodiff]` function, or a
+//! hand-written [`FRule`](crate::FRule)) and the point, and returns the value with
+//! the derivative. Arguments are given as the rule's own argument tuple, borrowed
+//! (`&R::Args`, nothing copied), or as what the function itself is called with
+//! (`(&x, 2.0)`, copied once per call): see [`IntoArgs`]. Tangents have the type
+//! and shape of the arguments.
+//!
+//! | driver | returns | passes |
+//! |---|---|---|
+//! | [`jvp`] | result, its tangent along one direction | 1, width 1 |
+//! | [`jvp_mut`] | same; updates `&mut` arguments and their tangents | 1, width 1 |
+//! | [`jvp_many`] | result, its tangents along k directions | ⌈k / CHUNK⌉ |
+//! | [`jvp_chunk`] | result, `[tangent; N]` | 1, width N |
+//! | [`derivative`] | f(x), f′(x) for one scalar argument | 1, width 1 |
+//! | [`gradient`], [`gradient_with_chunk`], [`gradient_into`], [`gradient_wrt`] | value, gradient | ⌈n / CHUNK⌉ |
+//! | [`jacobian`], [`jacobian_with_chunk`], [`jacobian_wrt`] | result, [`Jacobian`] | ⌈n / CHUNK⌉ |
+//!
+//! [`Driver`] holds a chunk width and an argument selection (JAX's `argnums`) for
+//! repeated calls. Drivers never panic on bad input: shape mismatches, a width of 0,
+//! a non-scalar result for a gradient, a bad selection are an [`Error`].
+//!
+//! Chunk widths are const generics, instantiated at 1, 2, 4, 8, 16, 32 and 64 (see
+//! [`DRIVER_WIDTHS`]); a requested width is rounded down to one of them. Results
+//! do not depend on the width: lanes are independent, so a gradient computed 64
+//! columns at a time equals one computed a column at a time, bit for bit, for rules
+//! whose lanes are computed by the same operations (all derived rules).
+//!
+//! ```
+//! use lifted::autodiff;
+//!
+//! #[autodiff(forward, chunk = 8)]
+//! pub fn rosenbrock(x: &[f64]) -> f64 {
+//!     let mut s = 0.0;
+//!     for i in 0..x.len() - 1 {
+//!         s += (1.0 - x[i]).powi(2) + 100.0 * (x[i + 1] - x[i] * x[i]).powi(2);
+//!     }
+//!     s
+//! }
+//!
+//! # fn main() -> Result<(), lifted::Error> {
+//! let x = vec![0.5; 100];
+//! let y = rosenbrock(&x); // the primal is untouched
+//! let (value, grad) = lifted::gradient(rosenbrock::Rule, &x)?; // 13 passes of 8
+//! assert_eq!(value, y);
+//! assert_eq!(grad.len(), 100);
+//! let dx = vec![1.0; 100];
+//! let (_, slope) = lifted::jvp(rosenbrock::Rule, &x, &dx)?; // one direction
+//! let dot: f64 = grad.iter().zip(&dx).map(|(g, d)| g * d).sum();
+//! assert!((slope - dot).abs() <= 1e-12 * dot.abs());
+//! # Ok(())
+//! # }
+//! ```
+
+mod args;
+mod driver;
+mod engine;
+mod error;
+mod gradient;
+mod jacobian;
+mod jvp;
+pub(crate) mod width;
+
+pub use args::{Arguments, IntoArg, IntoArgs};
+pub use driver::Driver;
+pub use error::Error;
+pub use gradient::{gradient, gradient_into, gradient_with_chunk, gradient_wrt};
+pub use jacobian::{Jacobian, jacobian, jacobian_with_chunk, jacobian_wrt};
+pub use jvp::{derivative, jvp, jvp_chunk, jvp_many, jvp_mut};
+pub use width::{ChunkScalar, DRIVER_WIDTHS};

@@ -1,0 +1,108 @@
+//! Running a computation at a chunk width chosen at run time.
+//!
+//! A chunk width is a const generic (`NDual<F, N>`), so a width known only at run time
+//! (a driver's `chunk`, a width `check_rule` is asked for) is matched once here against
+//! the widths instantiated ahead of time, and the computation, written once for every
+//! `N`, is called at that width. Drivers and [`check_rule`](crate::testing::check_rule)
+//! share this dispatch.
+
+use crate::{Param, Reading, Scalar};
+
+use super::Error;
+
+/// The chunk widths drivers run at: a requested chunk is rounded down to one of these
+/// (and up to the smallest one that covers the problem, when the problem is smaller).
+pub const DRIVER_WIDTHS: [usize; 7] = [1, 2, 4, 8, 16, 32, 64];
+
+/// The float types drivers and [`check_rule`](crate::testing::check_rule) run rules
+/// of: `f64` and `f32`, each a reading of itself whose `NDual`s of every supported
+/// width are readings too.
+///
+/// Implemented for exactly the [`Scalar`] types; there is nothing to implement. A rule
+/// with a concrete float type satisfies it; generic code over `R: FRule` that calls a
+/// driver adds the bound `R::Float: ChunkScalar` (the same trait is
+/// [`lifted::testing::CheckScalar`](crate::testing::CheckScalar)).
+pub trait ChunkScalar: Scalar + Reading<Self> + Param<Self> {
+    /// Calls `visitor.run::<N>()` with `N = width` when `width` is one of
+    /// 1, 2, 3, 4, 8, 16, 32, 64; `None` otherwise.
+    #[doc(hidden)]
+    fn at_width<V: private::AtWidth<Self>>(width: usize, visitor: V) -> Option<V::Output>;
+}
+
+pub(crate) mod private {
+    use crate::{NDual, Reading, Scalar};
+
+    /// A computation generic over the chunk width (a const generic cannot be chosen at
+    /// run time, so [`ChunkScalar::at_width`](super::ChunkScalar::at_width) matches
+    /// the width and calls this).
+    pub trait AtWidth<F: Scalar> {
+        /// The result.
+        type Output;
+        /// Runs at width `N`.
+        fn run<const N: usize>(self) -> Self::Output
+        where
+            NDual<F, N>: Reading<F>;
+    }
+}
+
+macro_rules! chunk_scalar {
+    ($f:ty) => {
+        impl ChunkScalar for $f {
+            fn at_width<V: private::AtWidth<Self>>(width: usize, v: V) -> Option<V::Output> {
+                Some(match width {
+                    1 => v.run::<1>(),
+                    2 => v.run::<2>(),
+                    3 => v.run::<3>(),
+                    4 => v.run::<4>(),
+                    8 => v.run::<8>(),
+                    16 => v.run::<16>(),
+                    32 => v.run::<32>(),
+                    64 => v.run::<64>(),
+                    _ => return None,
+                })
+            }
+        }
+    };
+}
+
+chunk_scalar!(f64);
+chunk_scalar!(f32);
+
+/// The width a driver runs at for `needed` columns (directions) when asked for chunks
+/// of `requested`: `requested` rounded down to one of [`DRIVER_WIDTHS`], but no wider
+/// than the smallest of them that covers `needed` (one pass, no wasted lanes beyond
+/// the next power of two). `requested == 0` is an error.
+pub(crate) fn driver_width(
+    function: &'static str,
+    requested: usize,
+    needed: usize,
+) -> Result<usize, Error> {
+    if requested == 0 {
+        return Err(Error::UnsupportedWidth {
+            function,
+            requested,
+        });
+    }
+    let cap = DRIVER_WIDTHS
+        .iter()
+        .copied()
+        .rfind(|&w| w <= requested)
+        .unwrap_or(1);
+    Ok(if needed >= cap {
+        cap
+    } else {
+        needed.max(1).next_power_of_two()
+    })
+}
+
+/// Runs `visitor` at `width`, which [`driver_width`] chose among the instantiated widths.
+pub(crate) fn dispatch<F: ChunkScalar, V: private::AtWidth<F>>(
+    function: &'static str,
+    width: usize,
+    visitor: V,
+) -> Result<V::Output, Error> {
+    F::at_width(width, visitor).ok_or(Error::UnsupportedWidth {
+        function,
+        requested: width,
+    })
+}

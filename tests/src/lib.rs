@@ -14,3 +14,15 @@ pub mod book_concepts {}
 /// The book's "Design" chapter; its examples run as doc-tests.
 #[doc = include_str!("../../book/src/design.md")]
 pub mod book_design {}
+
+/// The book's "Writing differentiable functions" chapter; its examples run as doc-tests.
+#[doc = include_str!("../../book/src/writing-functions.md")]
+pub mod book_writing_functions {}
+
+/// The book's "Drivers" chapter; its examples run as doc-tests.
+#[doc = include_str!("../../book/src/drivers.md")]
+pub mod book_drivers {}
+
+/// The book's "Design: the macro and its readings" chapter; its examples run as doc-tests.
+#[doc = include_str!("../../book/src/design-macro.md")]
+pub mod book_design_macro {}

@@ -360,9 +360,10 @@ impl Scope {
             }
             fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
                 if let Expr::Path(p) = &*c.func
-                    && is_rule_call(self.scope, &p.path) {
-                        self.found = true;
-                    }
+                    && is_rule_call(self.scope, &p.path)
+                {
+                    self.found = true;
+                }
                 syn::visit::visit_expr_call(self, c);
             }
             fn visit_macro(&mut self, m: &'ast syn::Macro) {
@@ -568,14 +569,15 @@ impl<'ast> Visit<'ast> for Pass<'_> {
             }
             // `let (a, b) = (x, 2.0);` binds element by element.
             if let (Pat::Tuple(pt), Expr::Tuple(et)) = (pat, &*init.expr)
-                && pt.elems.len() == et.elems.len() {
-                    for (p, e) in pt.elems.iter().zip(et.elems.iter()) {
-                        let class = self.scope.classify(e);
-                        self.bind(p, class);
-                    }
-                    syn::visit::visit_local(self, l);
-                    return;
+                && pt.elems.len() == et.elems.len()
+            {
+                for (p, e) in pt.elems.iter().zip(et.elems.iter()) {
+                    let class = self.scope.classify(e);
+                    self.bind(p, class);
                 }
+                syn::visit::visit_local(self, l);
+                return;
+            }
             let mut class = self.scope.classify(&init.expr);
             if class == Class::Other && ty.is_some_and(|t| is_float(t, self.f)) {
                 class = Class::Inactive;
@@ -623,9 +625,10 @@ impl<'ast> Visit<'ast> for Pass<'_> {
         // Closure parameters annotated with the float type are values of the reading.
         for input in &c.inputs {
             if let Pat::Type(t) = input
-                && is_float(&t.ty, self.f) {
-                    self.bind(&t.pat, Class::Active);
-                }
+                && is_float(&t.ty, self.f)
+            {
+                self.bind(&t.pat, Class::Active);
+            }
         }
         syn::visit::visit_expr_closure(self, c);
     }

@@ -88,9 +88,10 @@ fn validate_signature(func: &ItemFn, errors: &mut Errors) {
         );
     }
     if let ReturnType::Type(_, ty) = &sig.output
-        && matches!(&**ty, Type::ImplTrait(_)) {
-            errors.at(ty, "returning `impl Trait` (such as a closure) from an `#[autodiff]` function is not supported: return the values instead");
-        }
+        && matches!(&**ty, Type::ImplTrait(_))
+    {
+        errors.at(ty, "returning `impl Trait` (such as a closure) from an `#[autodiff]` function is not supported: return the values instead");
+    }
 }
 
 fn float_of(func: &ItemFn, errors: &mut Errors) -> Float {
@@ -98,9 +99,10 @@ fn float_of(func: &ItemFn, errors: &mut Errors) -> Float {
     let mut types: Vec<&Type> = Vec::new();
     for input in &func.sig.inputs {
         if let FnArg::Typed(t) = input
-            && !t.attrs.iter().any(|a| a.path().is_ident("constant")) {
-                types.push(&t.ty);
-            }
+            && !t.attrs.iter().any(|a| a.path().is_ident("constant"))
+        {
+            types.push(&t.ty);
+        }
     }
     if let ReturnType::Type(_, ty) = &func.sig.output {
         types.push(ty);
@@ -229,9 +231,10 @@ pub fn expand(func: &ItemFn, opts: &Options, errors: &mut Errors) -> TokenStream
     let rule_params = params.iter().map(|p| {
         let mut pat = p.pat.clone();
         if p.kind == ParamKind::SliceMut
-            && let Pat::Ident(id) = &mut pat {
-                id.mutability = Some(syn::Token![mut](id.ident.span()));
-            }
+            && let Pat::Ident(id) = &mut pat
+        {
+            id.mutability = Some(syn::Token![mut](id.ident.span()));
+        }
         let ty = match p.kind {
             ParamKind::Constant { .. } => p.ty.clone(),
             _ => map_type(&p.ty, float, &d, k),

@@ -65,9 +65,10 @@ pub fn float_in(ty: &Type) -> Option<(Float, Span)> {
     impl<'ast> syn::visit::Visit<'ast> for Find {
         fn visit_path(&mut self, p: &'ast syn::Path) {
             if let Some(id) = p.get_ident()
-                && let Some(f) = Float::of_ident(&id.to_string()) {
-                    self.0.get_or_insert((f, id.span()));
-                }
+                && let Some(f) = Float::of_ident(&id.to_string())
+            {
+                self.0.get_or_insert((f, id.span()));
+            }
             syn::visit::visit_path(self, p);
         }
     }

@@ -3,47 +3,19 @@
 //! changes is how values are made, combined, read from and written to arrays.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{ToTokens, quote};
-use syn::parse::{Parse, ParseStream};
-use syn::punctuated::Punctuated;
+use quote::quote;
 use syn::spanned::Spanned;
 use syn::visit_mut::VisitMut;
 use syn::{Expr, Ident, Pat, Token};
 
 use crate::analyse::{ArrayKind, Class, FLOAT_METHODS, Scope, is_rule_call};
+
+mod arrays;
+mod macros;
+
 use crate::errors::Errors;
 use crate::types::{Float, is_float, map_type};
-
-/// `vec![elem; n]` or `vec![a, b, …]`.
-pub enum VecMacro {
-    /// `vec![elem; n]`
-    Repeat(Box<Expr>, Box<Expr>),
-    /// `vec![a, b, …]`
-    List(Vec<Expr>),
-}
-
-impl Parse for VecMacro {
-    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
-        if input.is_empty() {
-            return Ok(VecMacro::List(Vec::new()));
-        }
-        let first: Expr = input.parse()?;
-        if input.peek(Token![;]) {
-            input.parse::<Token![;]>()?;
-            let n: Expr = input.parse()?;
-            return Ok(VecMacro::Repeat(Box::new(first), Box::new(n)));
-        }
-        let mut items = vec![first];
-        while input.peek(Token![,]) {
-            input.parse::<Token![,]>()?;
-            if input.is_empty() {
-                break;
-            }
-            items.push(input.parse()?);
-        }
-        Ok(VecMacro::List(items))
-    }
-}
+pub use macros::VecMacro;
 
 /// What a position expects of a value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -53,26 +25,6 @@ enum Want {
     /// A value of the reading: plain floats are zero-lifted.
     Reading,
 }
-
-/// Macros whose arguments are ordinary expressions and that only read values.
-const FORMAT_MACROS: &[&str] = &[
-    "println",
-    "print",
-    "eprintln",
-    "eprint",
-    "format",
-    "write",
-    "writeln",
-    "assert",
-    "assert_eq",
-    "assert_ne",
-    "debug_assert",
-    "debug_assert_eq",
-    "debug_assert_ne",
-    "panic",
-    "unreachable",
-    "dbg",
-];
 
 /// Rewrites one function body.
 pub struct Lowerer<'a> {
@@ -191,37 +143,6 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// `Vec::new()` / `Vec::with_capacity(n)` for a float array become the reading's array.
-    fn array_init(&mut self, e: &mut Expr) {
-        let span = e.span();
-        let Expr::Call(c) = e else { return };
-        let Expr::Path(p) = &*c.func else { return };
-        let segs: Vec<String> = p
-            .path
-            .segments
-            .iter()
-            .map(|s| s.ident.to_string())
-            .collect();
-        let (k, d, pv) = (&self.krate, &self.d, self.private());
-        let vec_ty = quote!(<#d as #k::Real>::Vec);
-
-        match segs
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>()
-            .as_slice()
-        {
-            ["Vec", "new"] => {
-                *e = syn::parse_quote_spanned!(span=> <#vec_ty as #pv::Default>::default())
-            }
-            ["Vec", "with_capacity"] => {
-                let args = &c.args;
-                *e = syn::parse_quote_spanned!(span=> <#vec_ty as #pv::ArrayOwned<#d>>::with_capacity(#args));
-            }
-            _ => {}
-        }
-    }
-
     fn map_pat_types(&mut self, pat: &mut Pat) {
         struct MapTypes<'l, 'a>(&'l Lowerer<'a>);
         impl VisitMut for MapTypes<'_, '_> {
@@ -334,23 +255,24 @@ impl<'a> Lowerer<'a> {
         let (lc, rc) = (self.scope.classify(&b.left), self.scope.classify(&b.right));
         match b.op {
             Add(_) | Sub(_) | Mul(_) | Div(_) | Rem(_)
-                if lc == Class::Inactive && rc != Class::Inactive => {
-                    // `c OP x` with a plain constant on the left: a reading method, because
-                    // `impl Op<D> for f64` cannot be written for a generic reading.
-                    let method = match b.op {
-                        Add(_) => "radd",
-                        Sub(_) => "rsub",
-                        Mul(_) => "rmul",
-                        Div(_) => "rdiv",
-                        _ => "rrem",
-                    };
-                    let method = Ident::new(method, b.op.span());
-                    self.expr(&mut b.left, Want::Any);
-                    self.expr(&mut b.right, Want::Any);
-                    let (l, r, rd) = (&b.left, &b.right, self.reading());
-                    let span = b.op.span();
-                    *e = syn::parse_quote_spanned!(span=> #rd::#method(#r, #l));
-                }
+                if lc == Class::Inactive && rc != Class::Inactive =>
+            {
+                // `c OP x` with a plain constant on the left: a reading method, because
+                // `impl Op<D> for f64` cannot be written for a generic reading.
+                let method = match b.op {
+                    Add(_) => "radd",
+                    Sub(_) => "rsub",
+                    Mul(_) => "rmul",
+                    Div(_) => "rdiv",
+                    _ => "rrem",
+                };
+                let method = Ident::new(method, b.op.span());
+                self.expr(&mut b.left, Want::Any);
+                self.expr(&mut b.right, Want::Any);
+                let (l, r, rd) = (&b.left, &b.right, self.reading());
+                let span = b.op.span();
+                *e = syn::parse_quote_spanned!(span=> #rd::#method(#r, #l));
+            }
             Lt(_) | Le(_) | Gt(_) | Ge(_) | Eq(_) | Ne(_) => {
                 self.expr(&mut b.left, Want::Any);
                 self.expr(&mut b.right, Want::Any);
@@ -371,20 +293,21 @@ impl<'a> Lowerer<'a> {
             AddAssign(_) | SubAssign(_) | MulAssign(_) | DivAssign(_) | RemAssign(_) => {
                 self.expr(&mut b.right, Want::Any);
                 if let Expr::Index(ix) = &mut *b.left
-                    && let Some((base, _)) = self.array_kind(&ix.expr) {
-                        self.expr(&mut ix.index, Want::Any);
-                        let (pv, idx, op, rhs) = (self.private(), &ix.index, &b.op, &b.right);
-                        let tmp_i = Ident::new("__lifted_index", Span::mixed_site());
-                        let tmp_v = Ident::new("__lifted_element", Span::mixed_site());
+                    && let Some((base, _)) = self.array_kind(&ix.expr)
+                {
+                    self.expr(&mut ix.index, Want::Any);
+                    let (pv, idx, op, rhs) = (self.private(), &ix.index, &b.op, &b.right);
+                    let tmp_i = Ident::new("__lifted_index", Span::mixed_site());
+                    let tmp_v = Ident::new("__lifted_element", Span::mixed_site());
 
-                        *e = syn::parse_quote_spanned!(span=> {
-                            let #tmp_i = #idx;
-                            let mut #tmp_v = #pv::ArrayRead::get(&#base, #tmp_i);
-                            #tmp_v #op #rhs;
-                            #pv::ArrayWrite::set(&mut #base, #tmp_i, #tmp_v);
-                        });
-                        return;
-                    }
+                    *e = syn::parse_quote_spanned!(span=> {
+                        let #tmp_i = #idx;
+                        let mut #tmp_v = #pv::ArrayRead::get(&#base, #tmp_i);
+                        #tmp_v #op #rhs;
+                        #pv::ArrayWrite::set(&mut #base, #tmp_i, #tmp_v);
+                    });
+                    return;
+                }
                 self.expr(&mut b.left, Want::Any);
             }
             _ => {
@@ -409,62 +332,6 @@ impl<'a> Lowerer<'a> {
             let ty = &c.ty;
             *e = syn::parse_quote_spanned!(span=> (#pv::ToPrimal::to_primal(#x) as #ty));
         }
-    }
-
-    fn index_read(&mut self, e: &mut Expr) {
-        let span = e.span();
-        let Expr::Index(ix) = e else { return };
-        if let Expr::Index(inner) = strip(&ix.expr)
-            && self.array_kind(&inner.expr).is_some() {
-                self.errors.at(
-                    &*ix.index,
-                    "nested indexing into a float array (`y[i][j]`) is not supported: \
-                     use a flat array and index it with `i * n + j`",
-                );
-                return;
-            }
-        let Some((base, _)) = self.array_kind(&ix.expr) else {
-            syn::visit_mut::visit_expr_index_mut(self, ix);
-            return;
-        };
-        self.expr(&mut ix.index, Want::Any);
-        let (pv, idx) = (self.private(), &ix.index);
-
-        *e = if matches!(strip(idx), Expr::Range(_)) {
-            syn::parse_quote_spanned!(span=> #pv::ArrayView::slice(&#base, #idx))
-        } else {
-            syn::parse_quote_spanned!(span=> #pv::ArrayRead::get(&#base, #idx))
-        };
-    }
-
-    fn reference(&mut self, e: &mut Expr) {
-        let span = e.span();
-        let Expr::Reference(r) = e else { return };
-        let mutable = r.mutability.is_some();
-        let pv = self.private();
-
-        if let Expr::Index(ix) = strip(&r.expr).clone()
-            && let Some((base, _)) = self.array_kind(&ix.expr) {
-                let mut idx = (*ix.index).clone();
-                self.expr(&mut idx, Want::Any);
-                *e = if mutable {
-                    syn::parse_quote_spanned!(span=> #pv::ArrayViewMut::slice_mut(&mut #base, #idx))
-                } else {
-                    syn::parse_quote_spanned!(span=> #pv::ArrayView::slice(&#base, #idx))
-                };
-                return;
-            }
-        if let Some((base, kind)) = self.array_kind(&r.expr) {
-            *e = match (kind, mutable) {
-                (_, true) => {
-                    syn::parse_quote_spanned!(span=> #pv::ArrayViewMut::view_mut(&mut #base))
-                }
-                (ArrayKind::Ref, false) => syn::parse_quote_spanned!(span=> #base),
-                (_, false) => syn::parse_quote_spanned!(span=> #pv::ArrayView::view(&#base)),
-            };
-            return;
-        }
-        self.expr(&mut r.expr, Want::Any);
     }
 
     fn call(&mut self, e: &mut Expr) {
@@ -560,14 +427,13 @@ impl<'a> Lowerer<'a> {
             *m.receiver = self.lift(&m.receiver);
         }
         let recv_active = recv_active || lift_receiver;
-        if recv_active
-            && let Some(tf) = &mut m.turbofish {
-                for arg in tf.args.iter_mut() {
-                    if let syn::GenericArgument::Type(t) = arg {
-                        *t = map_type(t, self.float, &self.d, &self.krate);
-                    }
+        if recv_active && let Some(tf) = &mut m.turbofish {
+            for arg in tf.args.iter_mut() {
+                if let syn::GenericArgument::Type(t) = arg {
+                    *t = map_type(t, self.float, &self.d, &self.krate);
                 }
             }
+        }
         let want = if recv_active {
             Want::Reading
         } else {
@@ -579,42 +445,6 @@ impl<'a> Lowerer<'a> {
                 _ => self.expr(arg, want),
             }
         }
-    }
-
-    /// A method of a float array (`x.len()`, `x.iter()`, `y.swap(i, j)`, `v.push(e)`):
-    /// called through its trait's path, so that the trait need not be in scope — where it
-    /// were, it would also change the methods of plain `Vec<f64>` values.
-    fn array_method(&mut self, e: &mut Expr) -> bool {
-        let Expr::MethodCall(m) = e else { return false };
-        let Some((base, _)) = self.array_kind(&m.receiver) else {
-            return false;
-        };
-        let method = m.method.to_string();
-        let Some((tr, by_mut)) = array_trait(&method) else {
-            return false;
-        };
-        let want = if matches!(method.as_str(), "push" | "fill" | "resize" | "insert") {
-            Want::Reading
-        } else {
-            Want::Any
-        };
-        for arg in m.args.iter_mut() {
-            match arg {
-                Expr::Closure(c) => self.closure(c, true),
-                _ => self.expr(arg, want),
-            }
-        }
-        let (pv, args, name) = (self.private(), &m.args, &m.method);
-        let tr = Ident::new(tr, name.span());
-        let recv = if by_mut {
-            quote!(&mut #base)
-        } else {
-            quote!(&#base)
-        };
-        let span = name.span();
-        let comma = if args.is_empty() { quote!() } else { quote!(,) };
-        *e = syn::parse_quote_spanned!(span=> #pv::#tr::#name(#recv #comma #args));
-        true
     }
 
     fn closure(&mut self, c: &mut syn::ExprClosure, over_values: bool) {
@@ -644,20 +474,21 @@ impl<'a> Lowerer<'a> {
         let span = e.span();
         let Expr::Assign(a) = e else { return };
         if let Expr::Index(ix) = &mut *a.left
-            && let Some((base, _)) = self.array_kind(&ix.expr) {
-                self.expr(&mut ix.index, Want::Any);
-                self.expr(&mut a.right, Want::Reading);
-                let (pv, idx, rhs) = (self.private(), &ix.index, &a.right);
-                let tmp_i = Ident::new("__lifted_index", Span::mixed_site());
-                let tmp_v = Ident::new("__lifted_element", Span::mixed_site());
-                // The value first, then the place, as Rust evaluates `y[i] = v`.
-                *e = syn::parse_quote_spanned!(span=> {
-                    let #tmp_v = #rhs;
-                    let #tmp_i = #idx;
-                    #pv::ArrayWrite::set(&mut #base, #tmp_i, #tmp_v);
-                });
-                return;
-            }
+            && let Some((base, _)) = self.array_kind(&ix.expr)
+        {
+            self.expr(&mut ix.index, Want::Any);
+            self.expr(&mut a.right, Want::Reading);
+            let (pv, idx, rhs) = (self.private(), &ix.index, &a.right);
+            let tmp_i = Ident::new("__lifted_index", Span::mixed_site());
+            let tmp_v = Ident::new("__lifted_element", Span::mixed_site());
+            // The value first, then the place, as Rust evaluates `y[i] = v`.
+            *e = syn::parse_quote_spanned!(span=> {
+                let #tmp_v = #rhs;
+                let #tmp_i = #idx;
+                #pv::ArrayWrite::set(&mut #base, #tmp_i, #tmp_v);
+            });
+            return;
+        }
         let target_active = match strip(&a.left) {
             Expr::Path(p) => p
                 .path
@@ -711,107 +542,6 @@ impl<'a> Lowerer<'a> {
         }
         self.block(&mut l.body, Want::Any);
     }
-
-    fn iter_mut_target(&self, e: &Expr) -> Option<(Ident, bool)> {
-        let Expr::MethodCall(m) = strip(e) else {
-            return None;
-        };
-        if m.method == "enumerate" {
-            let (base, _) = self.iter_mut_target(&m.receiver)?;
-            return Some((base, true));
-        }
-        if m.method != "iter_mut" {
-            return None;
-        }
-        self.array_kind(&m.receiver).map(|(b, _)| (b, false))
-    }
-
-    fn expr_macro(&mut self, e: &mut Expr) {
-        let span = e.span();
-        let Expr::Macro(m) = e else { return };
-        let name = m
-            .mac
-            .path
-            .segments
-            .last()
-            .map(|s| s.ident.to_string())
-            .unwrap_or_default();
-
-        match name.as_str() {
-            "vec" if self.scope.macro_is_float_vec(&m.mac) => {
-                let Ok(body) = m.mac.parse_body::<VecMacro>() else {
-                    return;
-                };
-                let (k, d, pv) = (self.krate.clone(), self.d.clone(), self.private());
-                let vec_ty = quote!(<#d as #k::Real>::Vec);
-                *e = match body {
-                    VecMacro::Repeat(mut elem, mut n) => {
-                        self.expr(&mut elem, Want::Reading);
-                        self.expr(&mut n, Want::Any);
-                        syn::parse_quote_spanned!(span=> <#vec_ty as #pv::ArrayOwned<#d>>::from_elem(#elem, #n))
-                    }
-                    VecMacro::List(mut items) => {
-                        for it in items.iter_mut() {
-                            self.expr(it, Want::Reading);
-                        }
-                        syn::parse_quote_spanned!(span=> <#vec_ty as ::core::iter::FromIterator<#d>>::from_iter([#(#items),*]))
-                    }
-                };
-            }
-            "constant" => {
-                let Ok(mut inner) = m.mac.parse_body::<Expr>() else {
-                    self.errors.at(&m.mac, "`constant!` takes one expression");
-                    return;
-                };
-                let plain = self.scope.classify(&inner) == Class::Inactive;
-                self.expr(&mut inner, Want::Any);
-                let (k, d, f, pv) = (&self.krate, &self.d, self.float.ident(), self.private());
-                *e = if plain {
-                    syn::parse_quote_spanned!(span=> <#d as #k::Reading<#f>>::constant(#inner))
-                } else {
-                    syn::parse_quote_spanned!(span=> <#d as #k::Reading<#f>>::constant(#pv::ToPrimal::to_primal(#inner)))
-                };
-            }
-            _ => self.other_macro(&mut m.mac),
-        }
-    }
-
-    fn stmt_macro(&mut self, mac: &mut syn::Macro) {
-        self.other_macro(mac);
-    }
-
-    fn other_macro(&mut self, mac: &mut syn::Macro) {
-        let name = mac
-            .path
-            .segments
-            .last()
-            .map(|s| s.ident.to_string())
-            .unwrap_or_default();
-        if matches!(name.as_str(), "asm" | "global_asm" | "naked_asm") {
-            self.errors.at(&mac.path, "inline assembly cannot be differentiated: give the function a hand-written rule (implement `lifted::FRule`)");
-            return;
-        }
-        if FORMAT_MACROS.contains(&name.as_str()) {
-            if let Ok(mut args) =
-                mac.parse_body_with(Punctuated::<Expr, Token![,]>::parse_terminated)
-            {
-                for a in args.iter_mut() {
-                    self.expr(a, Want::Any);
-                }
-                mac.tokens = args.to_token_stream();
-            }
-            return;
-        }
-        if mentions_name(&mac.tokens, self.scope) {
-            self.errors.at(
-                &mac.path,
-                format!(
-                    "the macro `{name}!` receives lifted values and cannot be differentiated: \
-                     compute the value outside the macro, or wrap an input-independent use in `lifted::constant!(…)`"
-                ),
-            );
-        }
-    }
 }
 
 impl VisitMut for Lowerer<'_> {
@@ -832,20 +562,6 @@ impl Scope {
     pub fn locals_ref(&self, name: &str) -> bool {
         self.refs.contains(name)
     }
-}
-
-/// The array trait that provides `method`, and whether it takes `&mut self`.
-fn array_trait(method: &str) -> Option<(&'static str, bool)> {
-    Some(match method {
-        "len" | "is_empty" | "first" | "last" => ("ArrayRead", false),
-        "swap" => ("ArrayWrite", true),
-        "iter" | "split_at" | "to_vec" | "windows" | "chunks" => ("ArrayView", false),
-        "iter_mut" | "split_at_mut" | "for_each_mut" | "copy_from_slice" | "fill" | "reverse"
-        | "chunks_mut" => ("ArrayViewMut", true),
-        "push" | "pop" | "extend_from_slice" | "resize" | "truncate" | "clear" | "insert"
-        | "remove" | "reserve" => ("ArrayOwned", true),
-        _ => return None,
-    })
 }
 
 /// Looks through parentheses and invisible groups.
@@ -883,15 +599,4 @@ fn strip_ref_pats(p: &mut Pat) {
         }
     }
     Strip.visit_pat_mut(p);
-}
-
-fn mentions_name(tokens: &TokenStream, scope: &Scope) -> bool {
-    tokens.clone().into_iter().any(|t| match t {
-        proc_macro2::TokenTree::Ident(i) => {
-            let n = i.to_string();
-            scope.active.contains(&n) || scope.arrays.contains_key(&n)
-        }
-        proc_macro2::TokenTree::Group(g) => mentions_name(&g.stream(), scope),
-        _ => false,
-    })
 }

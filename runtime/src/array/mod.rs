@@ -2,13 +2,19 @@
 //! contract) with its views [`NDualRef`] / [`NDualMut`], lane views, iterators, and the
 //! traits generated code reads and writes arrays through, whatever the reading.
 
-mod element_major;
+mod impls;
 mod iter;
 mod lane;
+mod layout;
+mod methods;
+mod owned;
 mod primal;
 mod traits;
+mod views;
 
-pub use element_major::{LayoutError, NDualArray, NDualMut, NDualRef};
 pub use iter::{Chunks, ChunksMut, ElemMut, IntoIter, Iter, IterMut, Windows};
 pub use lane::{LaneIter, LaneIterMut, LaneMut, LaneRef};
+pub use layout::LayoutError;
+pub use owned::NDualArray;
 pub use traits::{ArrayMut, ArrayOwned, ArrayRead, ArrayRef, ArrayView, ArrayViewMut, ArrayWrite};
+pub use views::{NDualMut, NDualRef};

@@ -15,9 +15,10 @@ fn bounds(range: impl RangeBounds<usize>) -> (Bound<usize>, Bound<usize>) {
     (range.start_bound().cloned(), range.end_bound().cloned())
 }
 
-macro_rules! primal_arrays {
-    ($f:ident) => {
-        impl<'a> ArrayView<$f> for &'a [$f] {
+/// `ArrayView<$f>` for one of `&[f]`, `&mut [f]`, `Vec<f>`: a view of `self` as a slice.
+macro_rules! primal_view {
+    ($f:ident, [$($lt:lifetime)?] $ty:ty) => {
+        impl<$($lt)?> ArrayView<$f> for $ty {
             type Iter<'s>
                 = Copied<slice::Iter<'s, $f>>
             where
@@ -40,45 +41,13 @@ macro_rules! primal_arrays {
                 <[$f]>::to_vec(self)
             }
         }
+    };
+}
 
-        impl<'a> ArrayRef<'a, $f> for &'a [$f] {
-            #[inline(always)]
-            #[track_caller]
-            fn into_slice(self, range: impl RangeBounds<usize>) -> &'a [$f] {
-                &self[bounds(range)]
-            }
-            #[inline(always)]
-            #[track_caller]
-            fn into_split_at(self, mid: usize) -> (&'a [$f], &'a [$f]) {
-                <[$f]>::split_at(self, mid)
-            }
-        }
-
-        impl<'a> ArrayView<$f> for &'a mut [$f] {
-            type Iter<'s>
-                = Copied<slice::Iter<'s, $f>>
-            where
-                Self: 's;
-            #[inline(always)]
-            fn view(&self) -> &[$f] {
-                self
-            }
-            #[inline(always)]
-            fn iter(&self) -> Self::Iter<'_> {
-                <[$f]>::iter(self).copied()
-            }
-            #[inline(always)]
-            #[track_caller]
-            fn slice(&self, range: impl RangeBounds<usize>) -> &[$f] {
-                &self[bounds(range)]
-            }
-            #[inline]
-            fn to_vec(&self) -> Vec<$f> {
-                <[$f]>::to_vec(self)
-            }
-        }
-
-        impl<'a> ArrayViewMut<$f> for &'a mut [$f] {
+/// `ArrayViewMut<$f>` for one of `&mut [f]`, `Vec<f>`: a view of `self` as a mutable slice.
+macro_rules! primal_view_mut {
+    ($f:ident, [$($lt:lifetime)?] $ty:ty) => {
+        impl<$($lt)?> ArrayViewMut<$f> for $ty {
             type ElemMut<'s>
                 = &'s mut $f
             where
@@ -121,6 +90,29 @@ macro_rules! primal_arrays {
             #[inline]
             fn reverse(&mut self) {
                 <[$f]>::reverse(self);
+            }
+        }
+    };
+}
+
+macro_rules! primal_arrays {
+    ($f:ident) => {
+        primal_view!($f, ['a] &'a [$f]);
+        primal_view!($f, ['a] &'a mut [$f]);
+        primal_view!($f, [] Vec<$f>);
+        primal_view_mut!($f, ['a] &'a mut [$f]);
+        primal_view_mut!($f, [] Vec<$f>);
+
+        impl<'a> ArrayRef<'a, $f> for &'a [$f] {
+            #[inline(always)]
+            #[track_caller]
+            fn into_slice(self, range: impl RangeBounds<usize>) -> &'a [$f] {
+                &self[bounds(range)]
+            }
+            #[inline(always)]
+            #[track_caller]
+            fn into_split_at(self, mid: usize) -> (&'a [$f], &'a [$f]) {
+                <[$f]>::split_at(self, mid)
             }
         }
 
@@ -138,76 +130,6 @@ macro_rules! primal_arrays {
             #[track_caller]
             fn into_split_at_mut(self, mid: usize) -> (&'a mut [$f], &'a mut [$f]) {
                 <[$f]>::split_at_mut(self, mid)
-            }
-        }
-
-        impl ArrayView<$f> for Vec<$f> {
-            type Iter<'s>
-                = Copied<slice::Iter<'s, $f>>
-            where
-                Self: 's;
-            #[inline(always)]
-            fn view(&self) -> &[$f] {
-                self
-            }
-            #[inline(always)]
-            fn iter(&self) -> Self::Iter<'_> {
-                <[$f]>::iter(self).copied()
-            }
-            #[inline(always)]
-            #[track_caller]
-            fn slice(&self, range: impl RangeBounds<usize>) -> &[$f] {
-                &self[bounds(range)]
-            }
-            #[inline]
-            fn to_vec(&self) -> Vec<$f> {
-                self.clone()
-            }
-        }
-
-        impl ArrayViewMut<$f> for Vec<$f> {
-            type ElemMut<'s>
-                = &'s mut $f
-            where
-                Self: 's;
-            type IterMut<'s>
-                = slice::IterMut<'s, $f>
-            where
-                Self: 's;
-            #[inline(always)]
-            fn view_mut(&mut self) -> &mut [$f] {
-                self
-            }
-            #[inline(always)]
-            #[track_caller]
-            fn elem_mut(&mut self, i: usize) -> &mut $f {
-                &mut self[i]
-            }
-            #[inline(always)]
-            fn iter_mut(&mut self) -> slice::IterMut<'_, $f> {
-                <[$f]>::iter_mut(self)
-            }
-            #[inline(always)]
-            #[track_caller]
-            fn slice_mut(&mut self, range: impl RangeBounds<usize>) -> &mut [$f] {
-                &mut self[bounds(range)]
-            }
-            #[inline]
-            fn for_each_mut(&mut self, f: impl FnMut(&mut $f)) {
-                <[$f]>::iter_mut(self).for_each(f);
-            }
-            #[inline]
-            #[track_caller]
-            fn copy_from_slice(&mut self, src: &[$f]) {
-                <[$f]>::copy_from_slice(self, src);
-            }
-            #[inline]
-            fn fill(&mut self, value: $f) {
-                <[$f]>::fill(self, value);
-            }
-            #[inline]
-            fn reverse(&mut self) {
-                <[$f]>::reverse(self);
             }
         }
 

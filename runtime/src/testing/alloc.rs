@@ -1,7 +1,12 @@
-//! The allocation hook: a library cannot install a global allocator, so the test
-//! binary that does registers a counter here, and `check_rule` reads it.
+//! The allocation hook and check: a library cannot install a global allocator, so the
+//! test binary that does registers a counter here; `check_rule` counts each run of the
+//! rule with it and the tally below gives the allocation check's verdict.
 
 use std::sync::OnceLock;
+
+use super::check::Verdict;
+use super::options::{Allocations, CheckOptions};
+use super::report::Status;
 
 static COUNTER: OnceLock<fn() -> u64> = OnceLock::new();
 
@@ -38,5 +43,84 @@ pub(crate) fn counting<T>(f: impl FnOnce() -> T) -> (T, Option<u64>) {
             (out, Some(after.wrapping_sub(before)))
         }
         None => (f(), None),
+    }
+}
+
+/// The most allocations seen in one rule run, and where.
+#[derive(Default)]
+pub(super) struct AllocationTally {
+    runs: usize,
+    uncounted: bool,
+    most: u64,
+    where_most: String,
+}
+
+impl AllocationTally {
+    pub(super) fn add(&mut self, allocations: Option<u64>, what: &str) {
+        self.runs += 1;
+        match allocations {
+            None => self.uncounted = true,
+            Some(a) if a > self.most => {
+                self.most = a;
+                self.where_most = what.to_string();
+            }
+            Some(_) => {}
+        }
+    }
+
+    pub(super) fn verdict(
+        &self,
+        options: &CheckOptions,
+        scalar: bool,
+        primal_allocations: Option<u64>,
+    ) -> Verdict {
+        if options.allocations == Allocations::Allowed {
+            return (
+                Status::Unchecked,
+                None,
+                "allocations allowed by the options".to_string(),
+            );
+        }
+        if self.uncounted {
+            let status = if options.require_counter {
+                Status::Failed
+            } else {
+                Status::Unchecked
+            };
+            return (
+                status,
+                None,
+                "no allocation counter registered (see lifted::testing::set_allocation_counter)"
+                    .to_string(),
+            );
+        }
+        if options.allocations == Allocations::Auto && !scalar {
+            return (
+                Status::Unchecked,
+                None,
+                format!(
+                    "not a scalar rule (the primal allocates {} times or its arguments or result own heap data); \
+                     the rule allocates at most {} times per run",
+                    primal_allocations.unwrap_or(0),
+                    self.most
+                ),
+            );
+        }
+        if self.most == 0 {
+            (
+                Status::Passed,
+                Some(0.0),
+                format!("no allocation in {} runs of the rule", self.runs),
+            )
+        } else {
+            (
+                Status::Failed,
+                Some(self.most as f64),
+                format!(
+                    "the rule allocates {} times in one run ({}), a scalar rule must not allocate",
+                    self.most, self.where_most
+                ),
+            )
+        }
     }
 }

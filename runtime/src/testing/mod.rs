@@ -100,9 +100,13 @@
 
 mod alloc;
 mod check;
+mod derivative;
+mod lanes;
 mod options;
+mod primal_state;
 mod report;
 mod rng;
+mod ulps;
 mod width;
 
 pub use alloc::{allocation_counter, set_allocation_counter};

@@ -85,6 +85,8 @@ fn iterators(x: &[f64]) -> f64 {
     s + p + w + e
 }
 
+// `vec![a, b, c]` on purpose: its lowering is what is tested.
+#[allow(clippy::useless_vec)]
 #[autodiff(forward)]
 fn builds_vectors(x: &[f64]) -> Vec<f64> {
     let mut out = vec![0.0; x.len()];
@@ -274,7 +276,11 @@ fn rule_follows_the_primal_control_path() {
     for (x, slope) in [(2.0, 4.0), (0.5, 3.0), (-2.0, -(-2.0f64).exp())] {
         let d = piecewise::frule(NDual::<f64, 1>::variable(x, 0));
         assert_eq!(d.value().to_bits(), piecewise(x).to_bits());
-        assert!((d.partial(0) - slope).abs() < 1e-15, "x = {x}: {} vs {slope}", d.partial(0));
+        assert!(
+            (d.partial(0) - slope).abs() < 1e-15,
+            "x = {x}: {} vs {slope}",
+            d.partial(0)
+        );
         check(piecewise::Rule, (x,), &options());
     }
 }

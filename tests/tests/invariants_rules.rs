@@ -44,7 +44,11 @@ fn lane_invariant_work_runs_once_per_call() {
     let x = NDual::<f64, 8>::new(0.3, [1.0, 0.0, 0.5, 0.0, 0.0, 2.0, 0.0, 1.0]);
     let y = NDual::<f64, 8>::new(1.7, [0.0, 1.0, 0.0, 0.0, 3.0, 0.0, 0.0, 1.0]);
     let out = uses_counted::frule(x, y);
-    assert_eq!(PRIMAL_CALLS.load(Ordering::SeqCst), 1, "the primitive's primal ran more than once");
+    assert_eq!(
+        PRIMAL_CALLS.load(Ordering::SeqCst),
+        1,
+        "the primitive's primal ran more than once"
+    );
     // And the value is the primal's.
     PRIMAL_CALLS.store(0, Ordering::SeqCst);
     assert_eq!(out.value().to_bits(), uses_counted(0.3, 1.7).to_bits());
@@ -70,7 +74,10 @@ fn primal_state_after_rule_equals_primal_run() {
         NDual::constant(1.5),
     );
     for (i, &p) in primal.iter().enumerate() {
-        assert_eq!(lifted::array::ArrayRead::get(&lifted, i).value().to_bits(), p.to_bits());
+        assert_eq!(
+            lifted::array::ArrayRead::get(&lifted, i).value().to_bits(),
+            p.to_bits()
+        );
     }
     assert_eq!(lifted.as_primal_slice(), primal.as_slice());
     assert_eq!(lifted::array::ArrayRead::len(&lifted), 4);

@@ -102,7 +102,13 @@ impl Lowerer<'_> {
                     return;
                 };
                 let plain = self.scope.classify(&inner) == Class::Inactive;
-                self.expr(&mut inner, Want::Any);
+                // Without lifted names the expression runs exactly as written, on
+                // primals: its calls are plain functions, not rules.
+                let untouched = !mentions_name(&inner.to_token_stream(), self.scope);
+                if !untouched {
+                    self.expr(&mut inner, Want::Any);
+                }
+                let plain = plain || untouched;
                 let (k, d, f, pv) = (&self.krate, &self.d, self.float.ident(), self.private());
                 *e = if plain {
                     syn::parse_quote_spanned!(span=> <#d as #k::Reading<#f>>::constant(#inner))

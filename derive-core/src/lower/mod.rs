@@ -276,7 +276,10 @@ impl<'a> Lowerer<'a> {
             Lt(_) | Le(_) | Gt(_) | Ge(_) | Eq(_) | Ne(_) => {
                 self.expr(&mut b.left, Want::Any);
                 self.expr(&mut b.right, Want::Any);
-                if lc == Class::Inactive && rc != Class::Inactive {
+                // A `const` item on the left (`SCALE * x`) is a plain float when the
+                // right side is lifted: nothing else type-checks in the primal.
+                let const_left = lc == Class::Other && rc == Class::Active && is_const_name(&b.left);
+                if (lc == Class::Inactive && rc != Class::Inactive) || const_left {
                     // Mirror the comparison so the lifted value is on the left; exact,
                     // IEEE comparisons being symmetric.
                     let span = b.op.span();
@@ -562,6 +565,17 @@ impl Scope {
     pub fn locals_ref(&self, name: &str) -> bool {
         self.refs.contains(name)
     }
+}
+
+/// A path naming a constant item by Rust's convention (`SCALE`, `consts::PI`, `PI`).
+fn is_const_name(e: &Expr) -> bool {
+    let Expr::Path(p) = strip(e) else { return false };
+    p.qself.is_none()
+        && p.path.segments.last().is_some_and(|s| {
+            let name = s.ident.to_string();
+            name.len() > 1
+                && name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+        })
 }
 
 /// Looks through parentheses and invisible groups.

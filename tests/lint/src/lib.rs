@@ -34,7 +34,11 @@ pub fn mixed(x: &[f64], #[constant] weights: &[f64], steps: u32) -> f64 {
     for (i, v) in x.iter().enumerate() {
         total += weights[i] * v;
     }
-    if steps > 2 { scale * total + base } else { total.exp() - 1.0 }
+    if steps > 2 {
+        scale * total + base
+    } else {
+        total.exp() - 1.0
+    }
 }
 
 /// Vectors and iterator chains.

@@ -32,11 +32,11 @@ pub(super) type Verdict = (Status, Option<f64>, String);
 ///     computed with the primal function, for at least one of the steps, within
 ///     `atol + rtol · max(|AD|, |FD|)` plus the finite difference's rounding error;
 ///   * **lane independence** (N > 1) — the width-N run equals N width-1 runs, one
-///     per lane, bit for bit or within [`LaneCheck::Ulps`];
-/// * **allocation** — scalar rules do not allocate (see [`Allocations`]), counted when
-///   the test binary registered a counter with
-///   [`set_allocation_counter`](super::set_allocation_counter), reported as unchecked
-///   otherwise.
+///     per lane, bit for bit or within [`LaneCheck::Ulps`](super::LaneCheck::Ulps);
+/// * **allocation** — scalar rules do not allocate (see
+///   [`Allocations`](super::Allocations)), counted when the test binary registered a
+///   counter with [`set_allocation_counter`](super::set_allocation_counter), reported as
+///   unchecked otherwise.
 ///
 /// Every check runs; the result is the full [`CheckReport`] when all passed and a
 /// [`CheckFailure`] holding it otherwise, whose message names each failed check and

@@ -2,10 +2,11 @@
 //! allocator: scalar rules must not allocate, rules over heap data are not held to it
 //! unless asked.
 
-use lifted::array::{ArrayOwned, ArrayRead, ArrayWrite};
+use lifted::array::{ArrayOwned, ArrayRead};
 use lifted::testing::{Allocations, CheckKind, CheckOptions, Status, check_rule};
 use lifted::{FRule, Reading};
 use lifted_tests::alloc_counter::{self, CountingAllocator};
+use lifted_tests::rules::DoubleInPlace;
 
 #[global_allocator]
 static ALLOCATOR: CountingAllocator = CountingAllocator;
@@ -53,30 +54,6 @@ impl FRule for TripleThroughVec {
         #[expect(clippy::useless_vec, reason = "the heap allocation is the point")]
         let terms = vec![args.0; 3];
         terms[0] + terms[1] + terms[2]
-    }
-}
-
-/// `x ← 2·x` in place.
-#[derive(Clone, Copy, Debug, Default)]
-struct DoubleInPlace;
-
-impl FRule for DoubleInPlace {
-    type Float = f64;
-    type Args = (Vec<f64>,);
-    type Output = ();
-    const CHUNK: usize = 4;
-    const NAME: &'static str = "double_in_place";
-    fn primal(self, args: &mut (Vec<f64>,)) {
-        for v in &mut args.0 {
-            *v *= 2.0;
-        }
-    }
-    fn frule<D: Reading<f64>>(self, args: &mut (D::Vec,)) {
-        let x = &mut args.0;
-        for i in 0..ArrayRead::len(x) {
-            let v = ArrayRead::get(x, i);
-            ArrayWrite::set(x, i, v * 2.0);
-        }
     }
 }
 

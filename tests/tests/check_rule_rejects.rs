@@ -12,6 +12,7 @@ use lifted::testing::{
     CheckFailure, CheckKind, CheckOptions, CheckReport, LaneCheck, SplitMix64, Status, check_rule,
 };
 use lifted::{Constant, FRule, NDual, Param, Reading, Real};
+use lifted_tests::rules::{DoubleInPlace, scale_leading};
 
 /// Asserts that the check failed with a check of `kind`, named in the message.
 #[track_caller]
@@ -50,65 +51,30 @@ fn wide() -> CheckOptions {
 // Good rules.
 
 /// 2·hypot(x, y), the pattern for hand-written rules, in `f64` and `f32`.
-#[derive(Clone, Copy, Debug, Default)]
-struct ScaledHypot;
+macro_rules! scaled_hypot {
+    ($name:ident, $f:ident, $label:literal) => {
+        #[derive(Clone, Copy, Debug, Default)]
+        struct $name;
 
-impl FRule for ScaledHypot {
-    type Float = f64;
-    type Args = (f64, f64);
-    type Output = f64;
-    const CHUNK: usize = 2;
-    const NAME: &'static str = "scaled_hypot";
-    fn primal(self, args: &mut (f64, f64)) -> f64 {
-        args.0.hypot(args.1) * 2.0
-    }
-    fn frule<D: Reading<f64>>(self, args: &mut (D, D)) -> D {
-        let (x, y) = *args;
-        x.hypot(y) * 2.0
-    }
-}
-
-#[derive(Clone, Copy, Debug, Default)]
-struct ScaledHypot32;
-
-impl FRule for ScaledHypot32 {
-    type Float = f32;
-    type Args = (f32, f32);
-    type Output = f32;
-    const CHUNK: usize = 2;
-    const NAME: &'static str = "scaled_hypot_f32";
-    fn primal(self, args: &mut (f32, f32)) -> f32 {
-        args.0.hypot(args.1) * 2.0
-    }
-    fn frule<D: Reading<f32>>(self, args: &mut (D, D)) -> D {
-        let (x, y) = *args;
-        x.hypot(y) * 2.0
-    }
-}
-
-/// `x ← 2·x` in place: an in/out `Vec<f64>` argument.
-#[derive(Clone, Copy, Debug, Default)]
-struct DoubleInPlace;
-
-impl FRule for DoubleInPlace {
-    type Float = f64;
-    type Args = (Vec<f64>,);
-    type Output = ();
-    const CHUNK: usize = 4;
-    const NAME: &'static str = "double_in_place";
-    fn primal(self, args: &mut (Vec<f64>,)) {
-        for v in &mut args.0 {
-            *v *= 2.0;
+        impl FRule for $name {
+            type Float = $f;
+            type Args = ($f, $f);
+            type Output = $f;
+            const CHUNK: usize = 2;
+            const NAME: &'static str = $label;
+            fn primal(self, args: &mut ($f, $f)) -> $f {
+                args.0.hypot(args.1) * 2.0
+            }
+            fn frule<D: Reading<$f>>(self, args: &mut (D, D)) -> D {
+                let (x, y) = *args;
+                x.hypot(y) * 2.0
+            }
         }
-    }
-    fn frule<D: Reading<f64>>(self, args: &mut (D::Vec,)) {
-        let x = &mut args.0;
-        for i in 0..ArrayRead::len(x) {
-            let v = ArrayRead::get(x, i);
-            ArrayWrite::set(x, i, v * 2.0);
-        }
-    }
+    };
 }
+
+scaled_hypot!(ScaledHypot, f64, "scaled_hypot");
+scaled_hypot!(ScaledHypot32, f32, "scaled_hypot_f32");
 
 /// A rule with a constant, an integer and a fixed array among its arguments, and a
 /// tuple result: `(c·Σ aᵢ^n, x·y)`.
@@ -209,42 +175,32 @@ fn unsupported_widths_are_reported() {
 // ---------------------------------------------------------------------------------
 // Wrong derivatives.
 
-/// sin(x) with derivative `factor · cos(x)`, through `Reading::compose`.
-#[derive(Clone, Copy, Debug)]
-struct ScaledSinDerivative(f64);
+/// sin(x) with derivative `factor · cos(x)`, through `Reading::compose`, in `f64` and
+/// `f32`.
+macro_rules! scaled_sin_derivative {
+    ($name:ident, $f:ident, $label:literal) => {
+        #[derive(Clone, Copy, Debug)]
+        struct $name($f);
 
-impl FRule for ScaledSinDerivative {
-    type Float = f64;
-    type Args = (f64,);
-    type Output = f64;
-    const CHUNK: usize = 1;
-    const NAME: &'static str = "sin_with_wrong_derivative";
-    fn primal(self, args: &mut (f64,)) -> f64 {
-        args.0.sin()
-    }
-    fn frule<D: Reading<f64>>(self, args: &mut (D,)) -> D {
-        let x = args.0.primal_scalar();
-        args.0.compose(&[x.sin(), self.0 * x.cos()])
-    }
+        impl FRule for $name {
+            type Float = $f;
+            type Args = ($f,);
+            type Output = $f;
+            const CHUNK: usize = 1;
+            const NAME: &'static str = $label;
+            fn primal(self, args: &mut ($f,)) -> $f {
+                args.0.sin()
+            }
+            fn frule<D: Reading<$f>>(self, args: &mut (D,)) -> D {
+                let x = args.0.primal_scalar();
+                args.0.compose(&[x.sin(), self.0 * x.cos()])
+            }
+        }
+    };
 }
 
-#[derive(Clone, Copy, Debug)]
-struct ScaledSinDerivative32(f32);
-
-impl FRule for ScaledSinDerivative32 {
-    type Float = f32;
-    type Args = (f32,);
-    type Output = f32;
-    const CHUNK: usize = 1;
-    const NAME: &'static str = "sin_with_wrong_derivative_f32";
-    fn primal(self, args: &mut (f32,)) -> f32 {
-        args.0.sin()
-    }
-    fn frule<D: Reading<f32>>(self, args: &mut (D,)) -> D {
-        let x = args.0.primal_scalar();
-        args.0.compose(&[x.sin(), self.0 * x.cos()])
-    }
-}
+scaled_sin_derivative!(ScaledSinDerivative, f64, "sin_with_wrong_derivative");
+scaled_sin_derivative!(ScaledSinDerivative32, f32, "sin_with_wrong_derivative_f32");
 
 /// x·y whose rule forgets the derivative in y.
 #[derive(Clone, Copy, Debug, Default)]
@@ -332,10 +288,8 @@ impl FRule for DoubleInPlaceOffByAnUlp {
     }
     fn frule<D: Reading<f64>>(self, args: &mut (D::Vec,)) {
         let x = &mut args.0;
-        for i in 0..ArrayRead::len(x) {
-            let v = ArrayRead::get(x, i);
-            ArrayWrite::set(x, i, v * f64::from_bits(2.0f64.to_bits() + 1));
-        }
+        let len = ArrayRead::len(x);
+        scale_leading::<D>(x, len, f64::from_bits(2.0f64.to_bits() + 1));
     }
 }
 
@@ -354,10 +308,8 @@ impl FRule for DoubleInPlaceSkipsLast {
     }
     fn frule<D: Reading<f64>>(self, args: &mut (D::Vec,)) {
         let x = &mut args.0;
-        for i in 0..ArrayRead::len(x).saturating_sub(1) {
-            let v = ArrayRead::get(x, i);
-            ArrayWrite::set(x, i, v * 2.0);
-        }
+        let len = ArrayRead::len(x);
+        scale_leading::<D>(x, len.saturating_sub(1), 2.0);
     }
 }
 

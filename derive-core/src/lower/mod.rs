@@ -278,7 +278,8 @@ impl<'a> Lowerer<'a> {
                 self.expr(&mut b.right, Want::Any);
                 // A `const` item on the left (`SCALE * x`) is a plain float when the
                 // right side is lifted: nothing else type-checks in the primal.
-                let const_left = lc == Class::Other && rc == Class::Active && is_const_name(&b.left);
+                let const_left =
+                    lc == Class::Other && rc == Class::Active && is_const_name(&b.left);
                 if (lc == Class::Inactive && rc != Class::Inactive) || const_left {
                     // Mirror the comparison so the lifted value is on the left; exact,
                     // IEEE comparisons being symmetric.
@@ -569,12 +570,16 @@ impl Scope {
 
 /// A path naming a constant item by Rust's convention (`SCALE`, `consts::PI`, `PI`).
 fn is_const_name(e: &Expr) -> bool {
-    let Expr::Path(p) = strip(e) else { return false };
+    let Expr::Path(p) = strip(e) else {
+        return false;
+    };
     p.qself.is_none()
         && p.path.segments.last().is_some_and(|s| {
             let name = s.ident.to_string();
             name.len() > 1
-                && name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
         })
 }
 

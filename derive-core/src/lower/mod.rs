@@ -252,7 +252,12 @@ impl<'a> Lowerer<'a> {
         let span = e.span();
         let Expr::Binary(b) = e else { return };
         use syn::BinOp::*;
-        let (lc, rc) = (self.scope.classify(&b.left), self.scope.classify(&b.right));
+        let (mut lc, rc) = (self.scope.classify(&b.left), self.scope.classify(&b.right));
+        // A `const` item on the left (`SCALE * x`, `PI < x`) is a plain float when the
+        // right side is lifted: nothing else type-checks in the primal.
+        if lc == Class::Other && rc == Class::Active && is_const_name(&b.left) {
+            lc = Class::Inactive;
+        }
         match b.op {
             Add(_) | Sub(_) | Mul(_) | Div(_) | Rem(_)
                 if lc == Class::Inactive && rc != Class::Inactive =>
@@ -276,11 +281,7 @@ impl<'a> Lowerer<'a> {
             Lt(_) | Le(_) | Gt(_) | Ge(_) | Eq(_) | Ne(_) => {
                 self.expr(&mut b.left, Want::Any);
                 self.expr(&mut b.right, Want::Any);
-                // A `const` item on the left (`SCALE * x`) is a plain float when the
-                // right side is lifted: nothing else type-checks in the primal.
-                let const_left =
-                    lc == Class::Other && rc == Class::Active && is_const_name(&b.left);
-                if (lc == Class::Inactive && rc != Class::Inactive) || const_left {
+                if lc == Class::Inactive && rc != Class::Inactive {
                     // Mirror the comparison so the lifted value is on the left; exact,
                     // IEEE comparisons being symmetric.
                     let span = b.op.span();
@@ -576,7 +577,7 @@ fn is_const_name(e: &Expr) -> bool {
     p.qself.is_none()
         && p.path.segments.last().is_some_and(|s| {
             let name = s.ident.to_string();
-            name.len() > 1
+            name.chars().next().is_some_and(|c| c.is_ascii_uppercase())
                 && name
                     .chars()
                     .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')

@@ -10,11 +10,14 @@
 //!   primal;
 //! * [`w2`]: the Rosenbrock input, the function and its hand-written analytic gradient;
 //! * [`w3`]: the dense tanh chain's matrices, point and tangents, and the primal
-//!   GEMV chain.
+//!   GEMV chain;
+//! * [`jvp`]: Rosenbrock, Ackley and a scalar chain as `#[autodiff]` functions, written
+//!   by hand over `NDual`, and their seeded tangents (the derived-rule benchmark).
 //!
 //! The derivative side (derived rules, `num-dual` comparisons, the W1 residual pass) is
 //! added by later issues, next to these baselines.
 
+pub mod jvp;
 mod splitmix;
 mod vector_state;
 pub mod w1;

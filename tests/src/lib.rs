@@ -2,6 +2,7 @@
 //! and the book's chapters as doc-tests.
 
 pub mod alloc_counter;
+pub mod constructs;
 pub mod rules;
 
 /// The book's "Introduction" chapter; its examples run as doc-tests.

@@ -19,58 +19,17 @@
     clippy::unused_unit
 )]
 
-use std::fs;
-use std::path::Path;
-
-use lifted::FRule;
-use lifted::testing::{CheckOptions, CheckScalar, check_rule};
-use lifted_tests::alloc_counter::{self, CountingAllocator};
+use lifted_tests::alloc_counter::CountingAllocator;
+use lifted_tests::constructs::{self, check_at};
 
 /// Counts allocations, so that `check_rule` also checks that scalar rules allocate
 /// nothing.
 #[global_allocator]
 static ALLOCATOR: CountingAllocator = CountingAllocator;
 
-/// Checks `rule` at every point, at widths 1, 2, 3 and 8.
-fn check_at<R: FRule>(rule: R, points: &[R::Args])
-where
-    R::Float: CheckScalar,
-{
-    alloc_counter::install();
-    let options = CheckOptions::new()
-        .widths(&[1, 2, 3, 8])
-        .require_allocation_counter(true);
-    for args in points {
-        match check_rule(rule, args.clone(), &options) {
-            Ok(report) => assert!(report.passed(), "at {args:?}:\n{report}"),
-            Err(failure) => panic!("at {args:?}:\n{failure}"),
-        }
-    }
-}
-
-/// The `main` of a reproducer: checks `RULE_AND_ARGS` at widths 1, 2, 3 and 8.
-const REPRODUCER_MAIN: &str = r#"
-fn main() {
-    let options = lifted::testing::CheckOptions::new().widths(&[1, 2, 3, 8]);
-    let report = lifted::testing::check_rule(RULE_AND_ARGS, &options)
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert!(report.passed(), "{report}");
-}
-"#;
-
-/// Builds and runs, with trybuild, a binary holding `items` and a `main` that checks
-/// `rule_and_args` (`f::Rule, (…)`): the reproducer of a construct the macro does not
-/// compile yet, for the ignored tests at the end of this file.
+/// The shared reproducer builder, writing under this test's temporary directory.
 fn reproducer_passes(name: &str, items: &str, rule_and_args: &str) {
-    let source = format!(
-        "use lifted::autodiff;\n{items}{}",
-        REPRODUCER_MAIN.replace("RULE_AND_ARGS", rule_and_args)
-    );
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("constructs");
-    fs::create_dir_all(&dir).expect("create the reproducer directory");
-    let path = dir.join(format!("{name}.rs"));
-    fs::write(&path, source).expect("write the reproducer");
-    trybuild::TestCases::new().pass(&path);
+    constructs::reproducer_passes(env!("CARGO_TARGET_TMPDIR"), name, items, rule_and_args);
 }
 
 /// The functions and their checks, for the float type `$t`; `$lit` is the literal

@@ -3,6 +3,7 @@
 
 pub mod alloc_counter;
 pub mod constructs;
+pub mod points;
 pub mod rules;
 
 /// The book's "Introduction" chapter; its examples run as doc-tests.

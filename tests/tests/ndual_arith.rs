@@ -13,33 +13,7 @@ use lifted::NDual;
 /// Width of the duals under test.
 const L: usize = 3;
 
-/// Maps a uniform `u ∈ [0, 1)` onto `[lo, hi]`.
-fn lin(u: f64, lo: f64, hi: f64) -> f64 {
-    lo + (hi - lo) * u
-}
-
-/// Maps a uniform `u ∈ [0, 1)` onto `[-hi, -lo] ∪ [lo, hi]`.
-fn pm(u: f64, lo: f64, hi: f64) -> f64 {
-    if u < 0.5 {
-        -lin(2.0 * u, lo, hi)
-    } else {
-        lin(2.0 * u - 1.0, lo, hi)
-    }
-}
-
-/// Maps a uniform onto `[lo, hi]`, then moves the point at least 0.1 away from every
-/// integer and half-integer (where `floor`, `round`, `%` … jump).
-fn away(u: f64, lo: f64, hi: f64) -> f64 {
-    let x = lin(u, lo, hi);
-    let k = x.floor();
-    let f = x - k;
-    let f = if f < 0.5 {
-        0.1 + 0.6 * f
-    } else {
-        0.6 + 0.6 * (f - 0.5)
-    };
-    k + f
-}
+use lifted_tests::points::{away, lin, pm};
 
 /// Three uniforms mapped to the arguments of a case.
 type Domain = fn([f64; 3]) -> [f64; 3];

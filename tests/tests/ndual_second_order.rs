@@ -15,29 +15,7 @@ type D2 = NDual<NDual<f64, 1>, 1>;
 type Grad = [f64; 3];
 type Hess = [[f64; 3]; 3];
 
-fn lin(u: f64, lo: f64, hi: f64) -> f64 {
-    lo + (hi - lo) * u
-}
-
-fn pm(u: f64, lo: f64, hi: f64) -> f64 {
-    if u < 0.5 {
-        -lin(2.0 * u, lo, hi)
-    } else {
-        lin(2.0 * u - 1.0, lo, hi)
-    }
-}
-
-/// A point of `[lo, hi]` at least 0.1 away from every integer and half-integer.
-fn away(u: f64, lo: f64, hi: f64) -> f64 {
-    let x = lin(u, lo, hi);
-    let k = x.floor();
-    let f = x - k;
-    k + if f < 0.5 {
-        0.1 + 0.6 * f
-    } else {
-        0.6 + 0.6 * (f - 0.5)
-    }
-}
+use lifted_tests::points::{away, lin, pm};
 
 /// `x` seeded in direction `d` in both the inner and the outer dual.
 fn seed(x: f64, d: f64) -> D2 {

@@ -294,6 +294,14 @@ impl Scope {
                 }
             }
             Expr::Block(b) => self.classify_tail(&b.block),
+            // A struct literal with float fields builds the dual struct.
+            Expr::Struct(s) => {
+                if s.fields.iter().any(|f| self.classify(&f.expr) != Class::Other) {
+                    Class::Active
+                } else {
+                    Class::Other
+                }
+            }
             Expr::If(i) => {
                 let then = self.classify_tail(&i.then_branch);
                 let other = i.else_branch.as_ref().map(|(_, e)| self.classify(e));

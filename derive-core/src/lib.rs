@@ -13,7 +13,9 @@
 pub mod analyse;
 pub mod emit;
 pub mod errors;
+pub mod lift;
 pub mod lower;
+pub mod methods;
 pub mod options;
 pub mod types;
 
@@ -28,9 +30,19 @@ pub fn autodiff(attr: TokenStream, item: TokenStream) -> TokenStream {
     let func: syn::ItemFn = match syn::parse2(item.clone()) {
         Ok(f) => f,
         Err(_) => {
+            if let Ok(block) = syn::parse2::<syn::ItemImpl>(item.clone()) {
+                let primal = methods::strip_constant_attrs(&block);
+                let rule = if errors.is_empty() {
+                    methods::expand(&block, &opts, &mut errors)
+                } else {
+                    TokenStream::new()
+                };
+                let errs = errors.to_compile_errors();
+                return quote!(#primal #rule #errs);
+            }
             errors.push(syn::Error::new_spanned(
                 &item,
-                "`#[autodiff]` applies to functions: put it on a `fn` item",
+                "`#[autodiff]` applies to functions and `impl` blocks: put it on a `fn` item",
             ));
             let errs = errors.to_compile_errors();
             return quote!(#item #errs);
@@ -44,4 +56,10 @@ pub fn autodiff(attr: TokenStream, item: TokenStream) -> TokenStream {
     };
     let errs = errors.to_compile_errors();
     quote!(#primal #rule #errs)
+}
+
+/// Expands `#[derive(Lift)]` on `item`: the dual struct and the `Param` implementation
+/// (see [`lift`]). Never panics.
+pub fn derive_lift(item: TokenStream) -> TokenStream {
+    lift::derive(item, &syn::parse_quote!(::lifted))
 }

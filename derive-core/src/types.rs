@@ -105,10 +105,48 @@ pub fn is_float_vec(ty: &Type, f: Float) -> bool {
     vec_of_float(ty, f)
 }
 
+/// Standard types named like user types, which are never lifted structs.
+const STD_TYPES: &[&str] = &[
+    "String", "Vec", "Option", "Result", "Box", "Rc", "Arc", "Cow", "HashMap", "HashSet",
+    "BTreeMap", "BTreeSet", "VecDeque", "Range", "RangeInclusive", "PhantomData", "Self",
+    "Cell", "RefCell", "Mutex", "RwLock", "Ordering",
+];
+
+/// A user type by name (`Particle`, `geom::Point`): lifted through its
+/// `#[derive(lifted::Lift)]` implementation of `Param`. Types with generic arguments and
+/// standard types are not.
+pub fn is_struct_type(ty: &Type) -> bool {
+    let Type::Path(p) = ty else { return false };
+    p.qself.is_none()
+        && p.path.segments.iter().all(|s| s.arguments.is_none())
+        && p.path.segments.last().is_some_and(|s| {
+            let name = s.ident.to_string();
+            name.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+                && !STD_TYPES.contains(&name.as_str())
+        })
+}
+
+/// Whether a type mentions a user type ([`is_struct_type`]) anywhere.
+pub fn mentions_struct(ty: &Type) -> bool {
+    struct Find(bool);
+    impl<'ast> syn::visit::Visit<'ast> for Find {
+        fn visit_type(&mut self, t: &'ast Type) {
+            if is_struct_type(t) {
+                self.0 = true;
+            }
+            syn::visit::visit_type(self, t);
+        }
+    }
+    let mut find = Find(false);
+    syn::visit::Visit::visit_type(&mut find, ty);
+    find.0
+}
+
 /// Types whose values are passed by value and lift element-wise: floats, integers,
-/// `bool`, fixed arrays and tuples of those.
+/// `bool`, user types, fixed arrays and tuples of those.
 fn is_value_type(ty: &Type, f: Float) -> bool {
     match ty {
+        _ if is_struct_type(ty) => true,
         Type::Path(p) if p.qself.is_none() => p.path.get_ident().is_some_and(|id| {
             id == f.name()
                 || matches!(
@@ -214,6 +252,10 @@ pub fn map_type(ty: &Type, f: Float, d: &Ident, krate: &syn::Path) -> Type {
             }
         }
         _ if vec_of_float(ty, f) => quote_spanned!(span=> <#d as #krate::Real>::Vec),
+        _ if is_struct_type(ty) => {
+            let fl = f.ident();
+            quote_spanned!(span=> <#ty as #krate::Param<#fl>>::Store<#d>)
+        }
         Type::Reference(r) => {
             let mut r = r.clone();
             *r.elem = map_type(&r.elem, f, d, krate);

@@ -16,3 +16,9 @@ pub fn autodiff(attr: TokenStream, item: TokenStream) -> TokenStream {
 pub fn constant(input: TokenStream) -> TokenStream {
     input
 }
+
+/// Derives the lifted form of a struct or enum: see `lifted::Lift`.
+#[proc_macro_derive(Lift, attributes(constant))]
+pub fn lift(item: TokenStream) -> TokenStream {
+    lifted_derive_core::derive_lift(item.into()).into()
+}

@@ -10,3 +10,5 @@ pub use core::default::Default;
 pub use core::fmt::Debug;
 pub use core::marker::Copy;
 pub use std::vec::Vec;
+pub use crate::lowering::{KeepOperand, LiftOperand, Operand};
+pub use core::marker::PhantomData;

@@ -34,7 +34,7 @@ pub use drivers::{
     Error, derivative, gradient, gradient_into, gradient_with_chunk, gradient_wrt, jacobian,
     jacobian_with_chunk, jacobian_wrt, jvp, jvp_chunk, jvp_many, jvp_mut,
 };
-pub use lifted_macros::{autodiff, constant};
+pub use lifted_macros::{Lift, autodiff, constant};
 pub use lowering::{IntoReading, ToPrimal};
 pub use ndual::NDual;
 pub use real::{Reading, Real};

@@ -94,3 +94,54 @@ impl ToPrimal for bool {
         self
     }
 }
+
+/// An operand whose type the macro cannot see: a field of a lifted struct (`p.m`,
+/// `p.pos[0]`), which is a value of the reading unless the field is `#[constant]`.
+/// `(&Operand::<D, _>::new(e)).operand()` picks by type, at compile time: a plain
+/// float is zero-lifted to `D`, anything else passes through.
+///
+/// The choice is autoref-based method resolution: the by-value impls for plain floats
+/// are tried before the by-reference impl that keeps the value. Inside a rule generic
+/// over `D` a field of type `D` never unifies with `f64`, so it keeps its value.
+pub struct Operand<D, T>(T, core::marker::PhantomData<fn() -> D>);
+
+impl<D, T> Operand<D, T> {
+    /// Wraps an operand.
+    #[inline(always)]
+    pub fn new(value: T) -> Self {
+        Self(value, core::marker::PhantomData)
+    }
+}
+
+/// Zero-lifts a plain float operand (see [`Operand`]).
+pub trait LiftOperand<D> {
+    /// The operand as a value of the reading.
+    fn operand(self) -> D;
+}
+
+impl<D: Reading<f64>> LiftOperand<D> for Operand<D, f64> {
+    #[inline(always)]
+    fn operand(self) -> D {
+        D::constant(self.0)
+    }
+}
+
+impl<D: Reading<f32>> LiftOperand<D> for Operand<D, f32> {
+    #[inline(always)]
+    fn operand(self) -> D {
+        D::constant(self.0)
+    }
+}
+
+/// Keeps an operand that is not a plain float (see [`Operand`]).
+pub trait KeepOperand<T> {
+    /// The operand itself.
+    fn operand(self) -> T;
+}
+
+impl<D, T: Clone> KeepOperand<T> for &Operand<D, T> {
+    #[inline(always)]
+    fn operand(self) -> T {
+        self.0.clone()
+    }
+}

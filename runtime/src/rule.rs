@@ -13,6 +13,15 @@ use crate::{Reading, Scalar};
 /// in-place updates land there. Scalar degrees of freedom are numbered in a fixed
 /// order (`lift`, `visit`, `flatten` and `unflatten` all agree on it), which is how
 /// drivers seed directions and read tangents.
+///
+/// A user struct gets its implementation from `#[derive(lifted::Lift)]`, which also
+/// generates the struct's forward value (`Store<D>`, the dual struct).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no lifted form: it cannot be an argument, result or local of a derived rule",
+    label = "not liftable",
+    note = "derive `lifted::Lift` on `{Self}` (together with `Clone` and `Debug`): a struct with float fields gets a dual struct, a type without floats reads as itself",
+    note = "or mark the parameter `#[constant]` when it does not depend on the inputs"
+)]
 pub trait Param<F: Scalar>: Clone + Debug {
     /// The forward value at reading `D` (`D` for `f64`, `D::Vec` for `Vec<f64>`, the
     /// value itself for integers).

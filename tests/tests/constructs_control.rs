@@ -29,8 +29,9 @@ fn reproducer_passes(name: &str, items: &str, rule_and_args: &str) {
     constructs::reproducer_passes(env!("CARGO_TARGET_TMPDIR"), name, items, rule_and_args);
 }
 
-/// An enum parameter, passed to rules as a constant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// An enum parameter: `#[derive(lifted::Lift)]` on a type without floats makes it read
+/// as itself inside rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, lifted::Lift)]
 pub enum Shape {
     /// The identity.
     Flat,

@@ -12,6 +12,7 @@ use crate::analyse::{ArrayKind, Class, FLOAT_METHODS, Scope, is_rule_call};
 
 mod arrays;
 mod macros;
+mod structs;
 
 use crate::errors::Errors;
 use crate::types::{Float, is_float, map_type};
@@ -161,6 +162,11 @@ impl<'a> Lowerer<'a> {
             *e = self.lift(e);
             return;
         }
+        if want == Want::Reading && class == Class::Active && self.fieldish(e) {
+            self.expr(e, Want::Any);
+            *e = self.operand(e);
+            return;
+        }
         // Branching expressions that produce a lifted value lift all their tails.
         let tails = if class == Class::Active {
             Want::Reading
@@ -224,6 +230,7 @@ impl<'a> Lowerer<'a> {
             Expr::Repeat(r) => self.expr(&mut r.expr, want),
             Expr::ForLoop(_) => self.for_loop(e),
             Expr::Closure(c) => self.closure(c, false),
+            Expr::Struct(_) => self.struct_lit(e),
             Expr::Unsafe(u) => self.errors.at(
                 &u.unsafe_token,
                 "`unsafe` blocks cannot be differentiated: move the unsafe code into a function and \
@@ -253,6 +260,8 @@ impl<'a> Lowerer<'a> {
         let Expr::Binary(b) = e else { return };
         use syn::BinOp::*;
         let (mut lc, rc) = (self.scope.classify(&b.left), self.scope.classify(&b.right));
+        // Struct fields may be plain floats (`#[constant]`) or values of the reading.
+        let (lf, rf) = (self.fieldish(&b.left), self.fieldish(&b.right));
         // A `const` item on the left (`SCALE * x`, `PI < x`) is a plain float when the
         // right side is lifted: nothing else type-checks in the primal.
         if lc == Class::Other && rc == Class::Active && is_const_name(&b.left) {
@@ -274,6 +283,9 @@ impl<'a> Lowerer<'a> {
                 let method = Ident::new(method, b.op.span());
                 self.expr(&mut b.left, Want::Any);
                 self.expr(&mut b.right, Want::Any);
+                if rf {
+                    *b.right = self.operand(&b.right);
+                }
                 let (l, r, rd) = (&b.left, &b.right, self.reading());
                 let span = b.op.span();
                 *e = syn::parse_quote_spanned!(span=> #rd::#method(#r, #l));
@@ -281,6 +293,7 @@ impl<'a> Lowerer<'a> {
             Lt(_) | Le(_) | Gt(_) | Ge(_) | Eq(_) | Ne(_) => {
                 self.expr(&mut b.left, Want::Any);
                 self.expr(&mut b.right, Want::Any);
+                self.wrap_fields(b, lf, rf);
                 if lc == Class::Inactive && rc != Class::Inactive {
                     // Mirror the comparison so the lifted value is on the left; exact,
                     // IEEE comparisons being symmetric.
@@ -315,10 +328,25 @@ impl<'a> Lowerer<'a> {
                 }
                 self.expr(&mut b.left, Want::Any);
             }
+            Add(_) | Sub(_) | Mul(_) | Div(_) | Rem(_) => {
+                self.expr(&mut b.left, Want::Any);
+                self.expr(&mut b.right, Want::Any);
+                self.wrap_fields(b, lf, rf);
+            }
             _ => {
                 self.expr(&mut b.left, Want::Any);
                 self.expr(&mut b.right, Want::Any);
             }
+        }
+    }
+
+    /// Passes the field operands of a binary operator through `Operand`.
+    fn wrap_fields(&self, b: &mut syn::ExprBinary, lf: bool, rf: bool) {
+        if lf {
+            *b.left = self.operand(&b.left);
+        }
+        if rf {
+            *b.right = self.operand(&b.right);
         }
     }
 
@@ -492,6 +520,11 @@ impl<'a> Lowerer<'a> {
                 let #tmp_i = #idx;
                 #pv::ArrayWrite::set(&mut #base, #tmp_i, #tmp_v);
             });
+            return;
+        }
+        if self.fieldish(&a.left) {
+            self.expr(&mut a.left, Want::Any);
+            self.field_store(&mut a.right);
             return;
         }
         let target_active = match strip(&a.left) {

@@ -1,6 +1,6 @@
 use lifted::autodiff;
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, lifted::Lift)]
 pub enum Kind {
     A,
     B,

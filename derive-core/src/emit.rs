@@ -296,6 +296,7 @@ pub fn expand(func: &ItemFn, opts: &Options, errors: &mut Errors) -> TokenStream
     let vis = &func.vis;
     let chunk = opts.chunk;
     let lints = allowed_lints();
+    let operand_traits = crate::lower::operand_traits(k);
     let frule_impl = frule_impl(func, &params, float, opts);
     let doc_mod = format!(
         "Derived forward rule of [`{name}`](fn@{name}): `frule` runs it at any reading, `Rule` \
@@ -307,6 +308,7 @@ pub fn expand(func: &ItemFn, opts: &Options, errors: &mut Errors) -> TokenStream
         #lints
         #vis mod #name {
             use super::*;
+            #operand_traits
 
 
             /// The default chunk width for drivers (the attribute's `chunk`).

@@ -42,7 +42,8 @@ pub fn autodiff(attr: TokenStream, item: TokenStream) -> TokenStream {
             }
             errors.push(syn::Error::new_spanned(
                 &item,
-                "`#[autodiff]` applies to functions and `impl` blocks: put it on a `fn` item",
+                "`#[autodiff]` applies to functions and `impl` blocks: put it on a `fn` item, or on the \
+                 inherent `impl` block of a `#[derive(lifted::Lift)]` type",
             ));
             let errs = errors.to_compile_errors();
             return quote!(#item #errs);

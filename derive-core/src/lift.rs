@@ -129,8 +129,18 @@ fn derive_struct(
             }
         }
     }
-    let Some(float) = float else {
-        return inert(input, krate);
+    // Fields that are lifted structs carry floats the derive cannot see: their float
+    // type is the one written elsewhere in the struct, `f64` when there is none.
+    let nested = fields
+        .iter()
+        .any(|f| !is_constant(f) && crate::types::mentions_struct(&f.ty));
+    let float = match float {
+        Some(f) => f,
+        None if nested => fields
+            .iter()
+            .find_map(|f| float_in(&f.ty))
+            .map_or(Float::F64, |(f, _)| f),
+        None => return inert(input, krate),
     };
     let fl = float.ident();
     let d = syn::Ident::new("__LiftedReading", proc_macro2::Span::mixed_site());

@@ -89,7 +89,7 @@ pub fn expand(item: &ItemImpl, opts: &Options, errors: &mut Errors) -> TokenStre
             float: fl,
             rule_params,
             ret,
-            body,
+            mut body,
             ..
         }) = lower_fn(&func, opts, errors, true)
         else {
@@ -99,6 +99,7 @@ pub fn expand(item: &ItemImpl, opts: &Options, errors: &mut Errors) -> TokenStre
             errors.at(&f.sig.ident, "the methods of one `impl` block are written in one float type");
             continue;
         }
+        body.stmts.insert(0, crate::lower::operand_traits(&opts.krate));
         let receiver = f.sig.receiver().map(|r| quote!(#r,));
         let (vis, name) = (&f.vis, &f.sig.ident);
         let docs = f.attrs.iter().filter(|a| a.path().is_ident("doc"));

@@ -1,6 +1,7 @@
 //! Expansion snapshots: each `tests/expand/<name>.rs` at the workspace root is expanded
 //! and pretty-printed (with `rustfmt`) and compared with `<name>.expanded.rs` next to it,
-//! reviewed like code. `LIFTED_BLESS=1 cargo test -p lifted-derive-core --test expand`
+//! reviewed like code. A struct with a `#[derive(…)]` shows what `#[derive(Lift)]`
+//! generates for it; an `impl` block with `#[autodiff]` its methods' rules. `LIFTED_BLESS=1 cargo test -p lifted-derive-core --test expand`
 //! rewrites the snapshots after a deliberate change.
 
 use std::io::Write;
@@ -15,6 +16,24 @@ fn expand_file(path: &Path) -> String {
         syn::parse_file(&src).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut out = proc_macro2::TokenStream::new();
     for item in file.items {
+        if let syn::Item::Struct(s) = &item
+            && s.attrs.iter().any(|a| a.path().is_ident("derive"))
+        {
+            out.extend(lifted_derive_core::derive_lift(s.to_token_stream()));
+            continue;
+        }
+        if let syn::Item::Impl(mut block) = item {
+            let Some(pos) = block.attrs.iter().position(|a| a.path().is_ident("autodiff")) else {
+                continue;
+            };
+            let attr = block.attrs.remove(pos);
+            let args = match attr.meta {
+                syn::Meta::List(list) => list.tokens,
+                _ => proc_macro2::TokenStream::new(),
+            };
+            out.extend(lifted_derive_core::autodiff(args, block.into_token_stream()));
+            continue;
+        }
         let syn::Item::Fn(mut func) = item else {
             continue;
         };

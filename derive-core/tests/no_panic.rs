@@ -283,3 +283,115 @@ fn odd_items_never_panic() {
         }
     }
 }
+
+#[test]
+fn impl_blocks_and_struct_bodies_never_panic() {
+    let items = [
+        quote!(
+            impl P {
+                fn e(&self, k: f64) -> f64 {
+                    self.x * k + P { x: 1.0, n: self.n }.x
+                }
+                fn s(&mut self) {
+                    self.x = 0.0;
+                    self.v += self.m * self.x;
+                }
+                fn new(x: f64) -> Self {
+                    Self { x, ..Self::default() }
+                }
+            }
+        ),
+        quote!(
+            impl Trait for P {
+                fn e(&self) -> f64 {
+                    self.x
+                }
+            }
+        ),
+        quote!(
+            impl<T> P<T> {
+                fn e(&self) -> f64 {
+                    1.0
+                }
+            }
+        ),
+        quote!(
+            impl [f64; 2] {}
+        ),
+        quote!(
+            impl P {
+                const C: f64 = 1.0;
+                type T = f64;
+                fn e(self: Box<Self>) -> f64 {
+                    self.x
+                }
+                async fn a(&self) -> f64 {
+                    self.x
+                }
+            }
+        ),
+        quote!(
+            fn f(p: &geom::P, q: (P, f64), r: &mut [P; 2]) -> P {
+                let t = p.a.b[0].c * q.1;
+                r[0].x = t;
+                P { x: t, y: p.y.sqrt(), ..q.0 }
+            }
+        ),
+    ];
+    for item in items {
+        for attr in ["forward", "forward, chunk = 3", "reverse", ""] {
+            run(attr, &item.to_string());
+        }
+    }
+}
+
+#[test]
+fn derives_never_panic() {
+    let items = [
+        quote!(
+            struct P {
+                x: f64,
+                #[constant]
+                m: f64,
+            }
+        ),
+        quote!(
+            struct T(f64, #[constant] usize);
+        ),
+        quote!(
+            struct U;
+        ),
+        quote!(
+            struct G<T> {
+                x: T,
+            }
+        ),
+        quote!(
+            struct M {
+                x: f64,
+                y: f32,
+            }
+        ),
+        quote!(
+            enum E {
+                A,
+                B(usize),
+                C { x: f64 },
+            }
+        ),
+        quote!(
+            union W {
+                a: f64,
+            }
+        ),
+        quote!(),
+        quote!(fn f() {}),
+    ];
+    for item in items {
+        let out = std::panic::catch_unwind(|| lifted_derive_core::derive_lift(item.clone()));
+        match out {
+            Ok(tokens) => assert!(!tokens.is_empty(), "no tokens for {item}"),
+            Err(_) => panic!("derive(Lift) panicked on {item}"),
+        }
+    }
+}

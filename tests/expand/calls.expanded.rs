@@ -22,6 +22,7 @@ fn calls(x: &[f64], y: f64) -> f64 {
 )]
 mod calls {
     use super::*;
+    use ::lifted::__private::{KeepOperand as _, LiftOperand as _};
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 8usize;
     #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]

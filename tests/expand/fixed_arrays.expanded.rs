@@ -25,6 +25,7 @@ fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
 )]
 mod cross {
     use super::*;
+    use ::lifted::__private::{KeepOperand as _, LiftOperand as _};
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 8usize;
     #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]

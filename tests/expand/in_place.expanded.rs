@@ -22,6 +22,7 @@ fn axpy(a: f64, x: &[f64], y: &mut [f64]) {
 )]
 mod axpy {
     use super::*;
+    use ::lifted::__private::{KeepOperand as _, LiftOperand as _};
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 8usize;
     #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]

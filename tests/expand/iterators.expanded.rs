@@ -26,6 +26,7 @@ fn iterators(x: &[f64]) -> f64 {
 )]
 mod iterators {
     use super::*;
+    use ::lifted::__private::{KeepOperand as _, LiftOperand as _};
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 8usize;
     #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]

@@ -24,6 +24,7 @@ pub fn rosenbrock(x: &[f64]) -> f64 {
 )]
 pub mod rosenbrock {
     use super::*;
+    use ::lifted::__private::{KeepOperand as _, LiftOperand as _};
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 8usize;
     #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]

@@ -21,6 +21,7 @@ fn single(x: f32, y: f32) -> (f32, f32) {
 )]
 mod single {
     use super::*;
+    use ::lifted::__private::{KeepOperand as _, LiftOperand as _};
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 2usize;
     #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]

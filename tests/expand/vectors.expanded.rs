@@ -27,6 +27,7 @@ fn vectors(x: &[f64]) -> Vec<f64> {
 )]
 mod vectors {
     use super::*;
+    use ::lifted::__private::{KeepOperand as _, LiftOperand as _};
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 8usize;
     #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]

@@ -342,7 +342,7 @@ macro_rules! constructs {
             ] {
                 check_at(
                     match_enum::Rule,
-                    &[(0.7, Constant(shape)), (-1.3, Constant(shape))],
+                    &[(0.7, shape), (-1.3, shape)],
                 );
             }
         }

@@ -17,6 +17,7 @@ mod structs;
 use crate::errors::Errors;
 use crate::types::{Float, is_float, map_type};
 pub use macros::VecMacro;
+pub use structs::operand_traits;
 
 /// What a position expects of a value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -35,19 +35,17 @@ impl Lowerer<'_> {
     }
 
     /// `Operand::<D, _>::new(e).operand()`: `e` as a value of the reading if it is a
-    /// plain float, as it is otherwise.
+    /// plain float, as it is otherwise. The rule's scope imports the two `operand`
+    /// traits ([`operand_traits`]).
     pub(super) fn operand(&self, e: &Expr) -> Expr {
         let (pv, d) = (self.private(), &self.d);
         let span = e.span();
-        syn::parse_quote_spanned!(span=> {
-            use #pv::{KeepOperand as _, LiftOperand as _};
-            #pv::Operand::<#d, _>::new(#e).operand()
-        })
+        syn::parse_quote_spanned!(span=> #pv::Operand::<#d, _>::new(#e).operand())
     }
 
     /// `IntoReading::<F, _>::into_reading(e)`: `e` converted to the type of the place
     /// it is stored into (a field of the reading or a plain `#[constant]` float).
-    pub(super) fn into_place(&self, e: &Expr) -> Expr {
+    pub(super) fn place_value(&self, e: &Expr) -> Expr {
         let (pv, f) = (self.private(), self.float.ident());
         let span = e.span();
         syn::parse_quote_spanned!(span=> #pv::IntoReading::<#f, _>::into_reading(#e))
@@ -60,7 +58,7 @@ impl Lowerer<'_> {
         let class = self.scope.classify(rhs);
         self.expr(rhs, Want::Any);
         if class == Class::Inactive {
-            *rhs = self.into_place(rhs);
+            *rhs = self.place_value(rhs);
         }
     }
 
@@ -77,7 +75,7 @@ impl Lowerer<'_> {
                 if field.colon_token.is_none() {
                     field.colon_token = Some(syn::Token![:](field.member.span()));
                 }
-                field.expr = self.into_place(&field.expr);
+                field.expr = self.place_value(&field.expr);
             }
         }
         if let Some(rest) = &mut s.rest {
@@ -97,4 +95,10 @@ impl Lowerer<'_> {
             last.arguments = syn::PathArguments::AngleBracketed(syn::parse_quote!(::<#d>));
         }
     }
+}
+
+/// The import that makes `Operand::operand` resolve: both traits, unnamed. Only
+/// `Operand` implements them, so nothing else in the user's code changes meaning.
+pub fn operand_traits(krate: &syn::Path) -> syn::Stmt {
+    syn::parse_quote!(use #krate::__private::{KeepOperand as _, LiftOperand as _};)
 }

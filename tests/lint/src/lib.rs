@@ -52,3 +52,43 @@ pub fn vectors(x: &[f64]) -> Vec<f64> {
     }
     out
 }
+
+/// A point mass: position and velocity differentiated, the mass not.
+#[derive(Clone, Debug, PartialEq, lifted::Lift)]
+pub struct Particle {
+    /// Position.
+    pub x: f64,
+    /// Velocity.
+    pub v: f64,
+    /// Mass.
+    #[constant]
+    pub m: f64,
+}
+
+#[autodiff(forward)]
+impl Particle {
+    /// Kinetic energy.
+    #[must_use]
+    pub fn kinetic(&self) -> f64 {
+        0.5 * self.m * self.v * self.v
+    }
+
+    /// One explicit Euler step of a spring of stiffness `k`.
+    pub fn step(&mut self, k: f64, dt: f64) {
+        self.v -= k * self.x / self.m * dt;
+        self.x += self.v * dt;
+    }
+}
+
+/// A struct result built from a struct argument.
+#[autodiff(forward)]
+#[must_use]
+pub fn advanced(p: &Particle, k: f64, dt: f64) -> Particle {
+    let mut q = p.clone();
+    q.step(k, dt);
+    Particle {
+        x: q.x,
+        v: q.v * 0.5,
+        m: p.m,
+    }
+}

@@ -1,0 +1,6 @@
+#[derive(Clone, Debug, lifted::Lift)]
+pub struct P<T> {
+    pub x: T,
+}
+
+fn main() {}

@@ -63,6 +63,16 @@ macro_rules! constructs {
             pub used: usize,
         }
 
+        /// A chain of masses: a growable lifted array and a constant table.
+        #[derive(Clone, Debug, PartialEq, lifted::Lift)]
+        pub struct Chain {
+            /// Positions (differentiated).
+            pub pos: Vec<$t>,
+            /// Weights (a constant table).
+            #[constant]
+            pub weights: Vec<$t>,
+        }
+
         #[autodiff(forward)]
         impl Particle {
             /// Kinetic energy: a constant field on the left of lifted ones.
@@ -160,6 +170,20 @@ macro_rules! constructs {
             acc + s.q[2]
         }
 
+        /// `Vec` fields: index reads, writes and compound assignments, lifted and constant.
+        #[autodiff(forward)]
+        pub fn chain_energy(c: &mut Chain, s: $t) -> $t {
+            let n = c.weights.len();
+            let mut e = 0.0;
+            for i in 1..n {
+                let d = c.pos[i] - c.pos[i - 1];
+                e += c.weights[i] * d * d;
+            }
+            c.pos[0] = c.pos[0] * s;
+            c.pos[1] += s * c.weights[0];
+            e + c.pos[0]
+        }
+
         /// Methods of the dual struct called from a rule: `&self`, `&mut self`, `Self`.
         #[autodiff(forward)]
         pub fn through_methods(p: &Particle, dt: $t) -> $t {
@@ -220,6 +244,15 @@ macro_rules! constructs {
                 used,
             };
             check_at(state_norm::Rule, &[(state(3),), (state(1),)]);
+        }
+
+        #[test]
+        fn vec_fields() {
+            let chain = |a: $t| Chain {
+                pos: vec![a, 0.5, -1.25, 2.0],
+                weights: vec![1.0, 2.0, 0.5, 1.5],
+            };
+            check_at(chain_energy::Rule, &[(chain(0.7), 1.5), (chain(-1.5), 0.25)]);
         }
 
         #[test]

@@ -54,7 +54,9 @@ impl Lowerer<'_> {
             );
             return;
         }
-        let Some((base, _)) = self.array_kind(&ix.expr) else {
+        let field_range = self.array_kind(&ix.expr).is_none()
+            && matches!(strip(&ix.index), Expr::Range(_));
+        let Some(base) = self.array_place(&ix.expr).filter(|_| !field_range) else {
             syn::visit_mut::visit_expr_index_mut(self, ix);
             return;
         };

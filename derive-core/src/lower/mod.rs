@@ -88,6 +88,15 @@ impl<'a> Lowerer<'a> {
         syn::parse_quote_spanned!(span=> <#d as #k::Reading<#f>>::constant(#e))
     }
 
+    /// The array an index expression's base names: an array name, or a float array in
+    /// a field of a lifted value.
+    fn array_place(&self, e: &Expr) -> Option<Expr> {
+        match self.array_kind(e) {
+            Some((base, _)) => Some(syn::parse_quote!(#base)),
+            None => self.field_array(e),
+        }
+    }
+
     fn array_kind(&self, e: &Expr) -> Option<(Ident, ArrayKind)> {
         let Expr::Path(p) = strip(e) else { return None };
         let id = p.path.get_ident()?;
@@ -312,7 +321,7 @@ impl<'a> Lowerer<'a> {
             AddAssign(_) | SubAssign(_) | MulAssign(_) | DivAssign(_) | RemAssign(_) => {
                 self.expr(&mut b.right, Want::Any);
                 if let Expr::Index(ix) = &mut *b.left
-                    && let Some((base, _)) = self.array_kind(&ix.expr)
+                    && let Some(base) = self.array_place(&ix.expr)
                 {
                     self.expr(&mut ix.index, Want::Any);
                     let (pv, idx, op, rhs) = (self.private(), &ix.index, &b.op, &b.right);
@@ -508,10 +517,14 @@ impl<'a> Lowerer<'a> {
         let span = e.span();
         let Expr::Assign(a) = e else { return };
         if let Expr::Index(ix) = &mut *a.left
-            && let Some((base, _)) = self.array_kind(&ix.expr)
+            && let Some(base) = self.array_place(&ix.expr)
         {
             self.expr(&mut ix.index, Want::Any);
-            self.expr(&mut a.right, Want::Reading);
+            if self.array_kind(&ix.expr).is_some() {
+                self.expr(&mut a.right, Want::Reading);
+            } else {
+                self.field_store(&mut a.right);
+            }
             let (pv, idx, rhs) = (self.private(), &ix.index, &a.right);
             let tmp_i = Ident::new("__lifted_index", Span::mixed_site());
             let tmp_v = Ident::new("__lifted_element", Span::mixed_site());

@@ -34,6 +34,21 @@ impl Lowerer<'_> {
         }
     }
 
+    /// A float array reached through a field of a lifted value (`p.w` in `p.w[i]`): the
+    /// reading's array for a `Vec` field, `[D; K]` for a fixed array, a plain array for
+    /// a `#[constant]` one. All of them implement the array traits, so indexing goes
+    /// through them as for array names.
+    pub(super) fn field_array(&self, e: &Expr) -> Option<Expr> {
+        match strip(e) {
+            Expr::Field(f)
+                if matches!(f.member, Member::Named(_)) && self.scope.mentions_active(&f.base) =>
+            {
+                Some(strip(e).clone())
+            }
+            _ => None,
+        }
+    }
+
     /// `Operand::<D, _>::new(e).operand()`: `e` as a value of the reading if it is a
     /// plain float, as it is otherwise. The rule's scope imports the two `operand`
     /// traits ([`operand_traits`]).

@@ -17,7 +17,13 @@ pub fn constant(input: TokenStream) -> TokenStream {
     input
 }
 
-/// Derives the lifted form of a struct or enum: see `lifted::Lift`.
+/// Derives the lifted form of a struct or enum, so it can be a parameter, result or
+/// local of `#[autodiff]` functions.
+///
+/// For a struct `P` with float fields it generates the dual struct `PDual<D>` (each
+/// float field read at reading `D`; fields marked `#[constant]` keep their type) and
+/// implements `lifted::Param` for `P`. A type without floats reads as itself. The type
+/// must also be `Clone` and `Debug`. See the book's "Structs and methods" chapter.
 #[proc_macro_derive(Lift, attributes(constant))]
 pub fn lift(item: TokenStream) -> TokenStream {
     lifted_derive_core::derive_lift(item.into()).into()

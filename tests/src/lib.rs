@@ -22,6 +22,10 @@ pub mod book_design {}
 #[doc = include_str!("../../book/src/writing-functions.md")]
 pub mod book_writing_functions {}
 
+/// The book's "Structs and methods" chapter; its examples run as doc-tests.
+#[doc = include_str!("../../book/src/structs.md")]
+pub mod book_structs {}
+
 /// The book's "Drivers" chapter; its examples run as doc-tests.
 #[doc = include_str!("../../book/src/drivers.md")]
 pub mod book_drivers {}

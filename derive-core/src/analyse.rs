@@ -296,7 +296,10 @@ impl Scope {
             Expr::Block(b) => self.classify_tail(&b.block),
             // A struct literal with float fields builds the dual struct.
             Expr::Struct(s) => {
-                if s.fields.iter().any(|f| self.classify(&f.expr) != Class::Other) {
+                if s.fields
+                    .iter()
+                    .any(|f| self.classify(&f.expr) != Class::Other)
+                {
                     Class::Active
                 } else {
                     Class::Other

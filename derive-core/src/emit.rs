@@ -218,7 +218,12 @@ pub(crate) struct Lowered {
 }
 
 /// Lowers `func` (a free function, or a method with its receiver when `method`).
-pub(crate) fn lower_fn(func: &ItemFn, opts: &Options, errors: &mut Errors, method: bool) -> Option<Lowered> {
+pub(crate) fn lower_fn(
+    func: &ItemFn,
+    opts: &Options,
+    errors: &mut Errors,
+    method: bool,
+) -> Option<Lowered> {
     validate_signature(func, errors, method);
     let float = float_of(func, errors);
     let params = params(func, float, errors);

@@ -216,8 +216,10 @@ fn derive_struct(
             .collect()
     };
     let dims = per_lifted(&|m, ty| quote!(<#ty as #krate::Param<#fl>>::dim(&self.#m)));
-    let visits = per_lifted(&|m, ty| quote!(<#ty as #krate::Param<#fl>>::visit::<#d>(&store.#m, f);));
-    let flattens = per_lifted(&|m, ty| quote!(<#ty as #krate::Param<#fl>>::flatten(&self.#m, out);));
+    let visits =
+        per_lifted(&|m, ty| quote!(<#ty as #krate::Param<#fl>>::visit::<#d>(&store.#m, f);));
+    let flattens =
+        per_lifted(&|m, ty| quote!(<#ty as #krate::Param<#fl>>::flatten(&self.#m, out);));
     let unflattens =
         per_lifted(&|m, ty| quote!(<#ty as #krate::Param<#fl>>::unflatten(&mut self.#m, from);));
     let debug_fields = members.iter().map(|m| {
@@ -227,14 +229,22 @@ fn derive_struct(
         };
         quote!(.field(#label, &self.#m))
     });
-    let clone_bounds = fields.iter().zip(&lifted).filter(|(_, l)| **l).map(|(f, _)| {
-        let ty = &f.ty;
-        quote!(<#ty as #krate::Param<#fl>>::Store<#d>: #krate::__private::Clone)
-    });
-    let debug_bounds = fields.iter().zip(&lifted).filter(|(_, l)| **l).map(|(f, _)| {
-        let ty = &f.ty;
-        quote!(<#ty as #krate::Param<#fl>>::Store<#d>: #krate::__private::Debug)
-    });
+    let clone_bounds = fields
+        .iter()
+        .zip(&lifted)
+        .filter(|(_, l)| **l)
+        .map(|(f, _)| {
+            let ty = &f.ty;
+            quote!(<#ty as #krate::Param<#fl>>::Store<#d>: #krate::__private::Clone)
+        });
+    let debug_bounds = fields
+        .iter()
+        .zip(&lifted)
+        .filter(|(_, l)| **l)
+        .map(|(f, _)| {
+            let ty = &f.ty;
+            quote!(<#ty as #krate::Param<#fl>>::Store<#d>: #krate::__private::Debug)
+        });
     let dual_doc = format!(
         "The dual struct of [`{name}`]: each float field read at `{d}` (a reading of `{fl}`: \
          `{fl}` itself, `lifted::NDual<{fl}, N>`, …), `#[constant]` fields as they are. \

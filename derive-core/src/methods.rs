@@ -58,16 +58,25 @@ pub fn expand(item: &ItemImpl, opts: &Options, errors: &mut Errors) -> TokenStre
         return TokenStream::new();
     }
     if let Some(p) = item.generics.params.first() {
-        errors.at(p, "`#[autodiff]` on a generic `impl` block is not supported yet");
+        errors.at(
+            p,
+            "`#[autodiff]` on a generic `impl` block is not supported yet",
+        );
         return TokenStream::new();
     }
     let self_ty = &*item.self_ty;
     let Type::Path(tp) = self_ty else {
-        errors.at(self_ty, "`#[autodiff]` on an `impl` block needs a named type deriving `lifted::Lift`");
+        errors.at(
+            self_ty,
+            "`#[autodiff]` on an `impl` block needs a named type deriving `lifted::Lift`",
+        );
         return TokenStream::new();
     };
     if !is_struct_type(self_ty) {
-        errors.at(self_ty, "`#[autodiff]` on an `impl` block needs a named type deriving `lifted::Lift`");
+        errors.at(
+            self_ty,
+            "`#[autodiff]` on an `impl` block needs a named type deriving `lifted::Lift`",
+        );
         return TokenStream::new();
     }
     let mut dual_path = tp.path.clone();
@@ -96,10 +105,14 @@ pub fn expand(item: &ItemImpl, opts: &Options, errors: &mut Errors) -> TokenStre
             continue;
         };
         if *float.get_or_insert(fl) != fl {
-            errors.at(&f.sig.ident, "the methods of one `impl` block are written in one float type");
+            errors.at(
+                &f.sig.ident,
+                "the methods of one `impl` block are written in one float type",
+            );
             continue;
         }
-        body.stmts.insert(0, crate::lower::operand_traits(&opts.krate));
+        body.stmts
+            .insert(0, crate::lower::operand_traits(&opts.krate));
         let receiver = f.sig.receiver().map(|r| quote!(#r,));
         let (vis, name) = (&f.vis, &f.sig.ident);
         let docs = f.attrs.iter().filter(|a| a.path().is_ident("doc"));

@@ -107,9 +107,28 @@ pub fn is_float_vec(ty: &Type, f: Float) -> bool {
 
 /// Standard types named like user types, which are never lifted structs.
 const STD_TYPES: &[&str] = &[
-    "String", "Vec", "Option", "Result", "Box", "Rc", "Arc", "Cow", "HashMap", "HashSet",
-    "BTreeMap", "BTreeSet", "VecDeque", "Range", "RangeInclusive", "PhantomData", "Self",
-    "Cell", "RefCell", "Mutex", "RwLock", "Ordering",
+    "String",
+    "Vec",
+    "Option",
+    "Result",
+    "Box",
+    "Rc",
+    "Arc",
+    "Cow",
+    "HashMap",
+    "HashSet",
+    "BTreeMap",
+    "BTreeSet",
+    "VecDeque",
+    "Range",
+    "RangeInclusive",
+    "PhantomData",
+    "Self",
+    "Cell",
+    "RefCell",
+    "Mutex",
+    "RwLock",
+    "Ordering",
 ];
 
 /// A user type by name (`Particle`, `geom::Point`): lifted through its

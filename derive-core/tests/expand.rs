@@ -23,7 +23,11 @@ fn expand_file(path: &Path) -> String {
             continue;
         }
         if let syn::Item::Impl(mut block) = item {
-            let Some(pos) = block.attrs.iter().position(|a| a.path().is_ident("autodiff")) else {
+            let Some(pos) = block
+                .attrs
+                .iter()
+                .position(|a| a.path().is_ident("autodiff"))
+            else {
                 continue;
             };
             let attr = block.attrs.remove(pos);
@@ -31,7 +35,10 @@ fn expand_file(path: &Path) -> String {
                 syn::Meta::List(list) => list.tokens,
                 _ => proc_macro2::TokenStream::new(),
             };
-            out.extend(lifted_derive_core::autodiff(args, block.into_token_stream()));
+            out.extend(lifted_derive_core::autodiff(
+                args,
+                block.into_token_stream(),
+            ));
             continue;
         }
         let syn::Item::Fn(mut func) = item else {

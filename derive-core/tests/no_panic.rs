@@ -334,7 +334,11 @@ fn impl_blocks_and_struct_bodies_never_panic() {
             fn f(p: &geom::P, q: (P, f64), r: &mut [P; 2]) -> P {
                 let t = p.a.b[0].c * q.1;
                 r[0].x = t;
-                P { x: t, y: p.y.sqrt(), ..q.0 }
+                P {
+                    x: t,
+                    y: p.y.sqrt(),
+                    ..q.0
+                }
             }
         ),
     ];
@@ -385,7 +389,9 @@ fn derives_never_panic() {
             }
         ),
         quote!(),
-        quote!(fn f() {}),
+        quote!(
+            fn f() {}
+        ),
     ];
     for item in items {
         let out = std::panic::catch_unwind(|| lifted_derive_core::derive_lift(item.clone()));

@@ -3,12 +3,12 @@
 
 pub use crate::array::{ArrayOwned, ArrayRead, ArrayView, ArrayViewMut, ArrayWrite};
 pub use crate::lowering::{IntoReading, ToPrimal};
+pub use crate::lowering::{KeepOperand, LiftOperand, Operand};
 pub use crate::rule::{Constant, FRule, Param};
 pub use crate::{Reading, Real};
 pub use core::clone::Clone;
 pub use core::default::Default;
 pub use core::fmt::Debug;
 pub use core::marker::Copy;
-pub use std::vec::Vec;
-pub use crate::lowering::{KeepOperand, LiftOperand, Operand};
 pub use core::marker::PhantomData;
+pub use std::vec::Vec;

@@ -31,8 +31,9 @@ pub mod testing;
 
 pub use array::{NDualArray, NDualMut, NDualRef};
 pub use drivers::{
-    Error, derivative, gradient, gradient_into, gradient_with_chunk, gradient_wrt, jacobian,
-    jacobian_with_chunk, jacobian_wrt, jvp, jvp_chunk, jvp_many, jvp_mut,
+    Error, derivative, gradient, gradient_into, gradient_with_chunk, gradient_wrt, hessian,
+    hessian_diag, hvp, jacobian, jacobian_with_chunk, jacobian_wrt, jvp, jvp_chunk, jvp_many,
+    jvp_mut,
 };
 pub use lifted_macros::{Lift, autodiff, constant};
 pub use lowering::{IntoReading, ToPrimal};

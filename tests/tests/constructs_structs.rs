@@ -6,7 +6,7 @@
 //! both `f64` and `f32`; every rule is checked by `check_rule` at widths 1, 2, 3 and 8
 //! at several points (finite differences, the primal reading bit for bit).
 
-#![allow(clippy::float_cmp)]
+#![allow(clippy::float_cmp, clippy::assign_op_pattern)]
 
 use lifted_tests::alloc_counter::CountingAllocator;
 use lifted_tests::constructs::check_at;
@@ -200,7 +200,10 @@ macro_rules! constructs {
         fn field_reads() {
             check_at(
                 energy::Rule,
-                &[(particle(0.7, -1.2, 2.0), 3.0), (particle(2.5, 0.3, 1.5), 0.5)],
+                &[
+                    (particle(0.7, -1.2, 2.0), 3.0),
+                    (particle(2.5, 0.3, 1.5), 0.5),
+                ],
             );
         }
 
@@ -208,7 +211,10 @@ macro_rules! constructs {
         fn struct_results() {
             check_at(
                 step::Rule,
-                &[(particle(0.7, -1.2, 2.0), 0.1), (particle(-1.5, 0.4, 0.5), 0.3)],
+                &[
+                    (particle(0.7, -1.2, 2.0), 0.1),
+                    (particle(-1.5, 0.4, 0.5), 0.3),
+                ],
             );
             check_at(at_rest::Rule, &[(0.7,), (-1.5,)]);
         }
@@ -217,13 +223,19 @@ macro_rules! constructs {
         fn in_out_struct() {
             check_at(
                 kick::Rule,
-                &[(particle(0.7, -1.2, 2.0), 3.0), (particle(0.2, 9.0, 0.5), 2.0)],
+                &[
+                    (particle(0.7, -1.2, 2.0), 3.0),
+                    (particle(0.2, 9.0, 0.5), 2.0),
+                ],
             );
         }
 
         #[test]
         fn tuple_struct() {
-            check_at(norm::Rule, &[(Vec2(0.7, -1.2), 2.0), (Vec2(3.0, 0.5), 0.25)]);
+            check_at(
+                norm::Rule,
+                &[(Vec2(0.7, -1.2), 2.0), (Vec2(3.0, 0.5), 0.25)],
+            );
         }
 
         #[test]
@@ -234,7 +246,10 @@ macro_rules! constructs {
                 k: 3.0,
                 rest: 1.0,
             };
-            check_at(spring_energy::Rule, &[(spring(0.2, 1.7),), (spring(-0.5, 0.1),)]);
+            check_at(
+                spring_energy::Rule,
+                &[(spring(0.2, 1.7),), (spring(-0.5, 0.1),)],
+            );
         }
 
         #[test]
@@ -252,14 +267,20 @@ macro_rules! constructs {
                 pos: vec![a, 0.5, -1.25, 2.0],
                 weights: vec![1.0, 2.0, 0.5, 1.5],
             };
-            check_at(chain_energy::Rule, &[(chain(0.7), 1.5), (chain(-1.5), 0.25)]);
+            check_at(
+                chain_energy::Rule,
+                &[(chain(0.7), 1.5), (chain(-1.5), 0.25)],
+            );
         }
 
         #[test]
         fn methods() {
             check_at(
                 through_methods::Rule,
-                &[(particle(0.7, -1.2, 2.0), 0.1), (particle(-1.5, 0.4, 0.5), 0.3)],
+                &[
+                    (particle(0.7, -1.2, 2.0), 0.1),
+                    (particle(-1.5, 0.4, 0.5), 0.3),
+                ],
             );
         }
     };

@@ -54,8 +54,8 @@ impl Lowerer<'_> {
             );
             return;
         }
-        let field_range = self.array_kind(&ix.expr).is_none()
-            && matches!(strip(&ix.index), Expr::Range(_));
+        let field_range =
+            self.array_kind(&ix.expr).is_none() && matches!(strip(&ix.index), Expr::Range(_));
         let Some(base) = self.array_place(&ix.expr).filter(|_| !field_range) else {
             syn::visit_mut::visit_expr_index_mut(self, ix);
             return;

@@ -82,7 +82,10 @@ impl Lowerer<'_> {
     /// [`Self::field_store`]).
     pub(super) fn struct_lit(&mut self, e: &mut Expr) {
         let Expr::Struct(s) = e else { return };
-        let floaty = s.fields.iter().any(|f| self.scope.classify(&f.expr) != Class::Other);
+        let floaty = s
+            .fields
+            .iter()
+            .any(|f| self.scope.classify(&f.expr) != Class::Other);
         for field in s.fields.iter_mut() {
             let class = self.scope.classify(&field.expr);
             self.expr(&mut field.expr, Want::Any);

@@ -39,8 +39,8 @@ use crate::{FRule, NDual, Reading};
 /// ```
 #[derive(Clone, Debug)]
 pub struct Driver<R> {
-    rule: R,
-    chunk: usize,
+    pub(super) rule: R,
+    pub(super) chunk: usize,
     wrt: Option<Vec<usize>>,
 }
 
@@ -83,7 +83,7 @@ where
         self.chunk
     }
 
-    fn columns(&self, args: &R::Args) -> Result<Columns, Error> {
+    pub(super) fn columns(&self, args: &R::Args) -> Result<Columns, Error> {
         match &self.wrt {
             None => Ok(Columns::all(args)),
             Some(wrt) => Columns::select(R::NAME, args, wrt),

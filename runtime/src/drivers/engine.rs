@@ -77,6 +77,17 @@ impl Columns {
         })
     }
 
+    /// The column of degree of freedom `dof`, `None` when it is not seeded.
+    pub(crate) fn column(&self, dof: usize) -> Option<usize> {
+        match &self.segments {
+            None => (dof < self.total).then_some(dof),
+            Some(segments) => segments
+                .iter()
+                .find(|s| dof >= s.start && dof < s.start + s.len)
+                .map(|s| s.column + (dof - s.start)),
+        }
+    }
+
     /// The number of columns.
     pub(crate) fn total(&self) -> usize {
         self.total

@@ -17,6 +17,9 @@
 //! | [`derivative`] | f(x), f′(x) for one scalar argument | 1, width 1 |
 //! | [`gradient`], [`gradient_with_chunk`], [`gradient_into`], [`gradient_wrt`] | value, gradient | ⌈n / CHUNK⌉ |
 //! | [`jacobian`], [`jacobian_with_chunk`], [`jacobian_wrt`] | result, [`Jacobian`] | ⌈n / CHUNK⌉ |
+//! | [`hessian`] | value, gradient, Hessian | ⌈n / N⌉ (⌈n / N⌉ + 1) / 2, nested width N ≤ 8 |
+//! | [`hvp`] | value, Hessian-vector product | ⌈n / N⌉, nested |
+//! | [`hessian_diag`] | result, pure second derivatives of every output | n, nested width 1 |
 //!
 //! [`Driver`] holds a chunk width and an argument selection (JAX's `argnums`) for
 //! repeated calls. Drivers never panic on bad input: shape mismatches, a width of 0,
@@ -61,6 +64,7 @@ mod error;
 mod gradient;
 mod jacobian;
 mod jvp;
+mod second;
 pub(crate) mod width;
 
 pub use args::{Arguments, IntoArg, IntoArgs};
@@ -69,4 +73,5 @@ pub use error::Error;
 pub use gradient::{gradient, gradient_into, gradient_with_chunk, gradient_wrt};
 pub use jacobian::{Jacobian, jacobian, jacobian_with_chunk, jacobian_wrt};
 pub use jvp::{derivative, jvp, jvp_chunk, jvp_many, jvp_mut};
-pub use width::{ChunkScalar, DRIVER_WIDTHS};
+pub use second::{ValueGradientHessian, hessian, hessian_diag, hvp};
+pub use width::{ChunkScalar, DRIVER_WIDTHS, NESTED_WIDTHS};

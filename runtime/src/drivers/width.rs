@@ -27,7 +27,20 @@ pub trait ChunkScalar: Scalar + Reading<Self> + Param<Self> {
     /// 1, 2, 3, 4, 8, 16, 32, 64; `None` otherwise.
     #[doc(hidden)]
     fn at_width<V: private::AtWidth<Self>>(width: usize, visitor: V) -> Option<V::Output>;
+
+    /// Calls `visitor.run::<N>()` with `N = width` when `width` is one of
+    /// [`NESTED_WIDTHS`]; `None` otherwise.
+    #[doc(hidden)]
+    fn at_nested_width<V: private::AtNestedWidth<Self>>(
+        width: usize,
+        visitor: V,
+    ) -> Option<V::Output>;
 }
+
+/// The widths second-order drivers run at: a pass at width `N` carries `N` outer
+/// directions over `N` (or one) inner directions, `(N + 1)²` floats per scalar, so
+/// wider chunks stop paying off early.
+pub const NESTED_WIDTHS: [usize; 4] = [1, 2, 4, 8];
 
 pub(crate) mod private {
     use crate::{NDual, Reading, Scalar};
@@ -42,6 +55,18 @@ pub(crate) mod private {
         fn run<const N: usize>(self) -> Self::Output
         where
             NDual<F, N>: Reading<F>;
+    }
+
+    /// A second-order computation generic over the chunk width: its readings nest
+    /// `NDual`s (forward over forward).
+    pub trait AtNestedWidth<F: Scalar> {
+        /// The result.
+        type Output;
+        /// Runs at width `N`.
+        fn run<const N: usize>(self) -> Self::Output
+        where
+            NDual<NDual<F, 1>, N>: Reading<F>,
+            NDual<NDual<F, N>, N>: Reading<F>;
     }
 }
 
@@ -58,6 +83,18 @@ macro_rules! chunk_scalar {
                     16 => v.run::<16>(),
                     32 => v.run::<32>(),
                     64 => v.run::<64>(),
+                    _ => return None,
+                })
+            }
+            fn at_nested_width<V: private::AtNestedWidth<Self>>(
+                width: usize,
+                v: V,
+            ) -> Option<V::Output> {
+                Some(match width {
+                    1 => v.run::<1>(),
+                    2 => v.run::<2>(),
+                    4 => v.run::<4>(),
+                    8 => v.run::<8>(),
                     _ => return None,
                 })
             }
@@ -102,6 +139,33 @@ pub(crate) fn dispatch<F: ChunkScalar, V: private::AtWidth<F>>(
     visitor: V,
 ) -> Result<V::Output, Error> {
     F::at_width(width, visitor).ok_or(Error::UnsupportedWidth {
+        function,
+        requested: width,
+    })
+}
+
+/// [`driver_width`] for second-order drivers: rounded down to one of
+/// [`NESTED_WIDTHS`].
+pub(crate) fn nested_width(
+    function: &'static str,
+    requested: usize,
+    needed: usize,
+) -> Result<usize, Error> {
+    let w = driver_width(function, requested, needed)?;
+    Ok(NESTED_WIDTHS
+        .iter()
+        .copied()
+        .rfind(|&n| n <= w)
+        .unwrap_or(1))
+}
+
+/// Runs `visitor` at `width`, one of [`NESTED_WIDTHS`].
+pub(crate) fn dispatch_nested<F: ChunkScalar, V: private::AtNestedWidth<F>>(
+    function: &'static str,
+    width: usize,
+    visitor: V,
+) -> Result<V::Output, Error> {
+    F::at_nested_width(width, visitor).ok_or(Error::UnsupportedWidth {
         function,
         requested: width,
     })

@@ -33,7 +33,7 @@ pub use array::{NDualArray, NDualMut, NDualRef};
 pub use drivers::{
     Error, derivative, gradient, gradient_into, gradient_with_chunk, gradient_wrt, hessian,
     hessian_diag, hvp, jacobian, jacobian_with_chunk, jacobian_wrt, jvp, jvp_chunk, jvp_many,
-    jvp_mut,
+    jvp_mut, value_and_jacfwd,
 };
 pub use lifted_macros::{Lift, autodiff, constant};
 pub use lowering::{IntoReading, ToPrimal};

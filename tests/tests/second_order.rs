@@ -232,3 +232,56 @@ fn bad_input_is_an_error() {
             .is_err()
     );
 }
+
+/// `x ↦ d/dy (x + y)` at `y = 1`, as a primitive whose rule differentiates internally
+/// with `nested_derivative` at whatever reading the caller runs at.
+fn inner_slope(x: f64) -> f64 {
+    let h = 1e-3;
+    ((x + 1.0 + h) - (x + 1.0 - h)) / (2.0 * h)
+}
+
+/// The rule of [`inner_slope`].
+mod inner_slope {
+    use lifted::drivers::nested_derivative;
+    use lifted::{NDual, Reading};
+
+    pub fn frule<D: Reading<f64>>(x: D) -> D
+    where
+        NDual<D, 1>: Reading<f64>,
+    {
+        nested_derivative(|y| NDual::constant(x) + y, D::constant(1.0)).1
+    }
+}
+
+/// `x · d/dy (x + y)`: its derivative in `x` is 1; confusing the inner perturbation
+/// with the outer one would give 2.
+#[autodiff(forward)]
+fn confusion(x: f64) -> f64 {
+    x * inner_slope(x)
+}
+
+#[test]
+fn perturbations_are_not_confused() {
+    let (y, dy) = lifted::derivative(confusion::Rule, 1.0).unwrap();
+    assert_eq!(dy, 1.0);
+    assert_eq!(y, confusion::frule::<f64>(1.0));
+    // Second order through the nesting: d²/dx² is 0.
+    let (_, d2) = lifted::hessian_diag(confusion::Rule, 1.0).unwrap();
+    assert_eq!(d2[(0, 0)], 0.0);
+}
+
+#[test]
+fn value_and_jacfwd_is_one_pass_of_the_jacobian() {
+    let x = point(6, 12);
+    let y = 0.3;
+    let (v, jac) = lifted::value_and_jacfwd(mixed::Rule, (&x, y), &[1, 0]).unwrap();
+    assert_eq!(v, mixed(&x, y));
+    let (_, narrow) = Driver::new(mixed::Rule)
+        .chunk(1)
+        .wrt(&[1, 0])
+        .jacobian((&x, y))
+        .unwrap();
+    assert_eq!(jac, narrow, "one wide pass equals width-1 passes bit for bit");
+    assert_eq!(jac.shape(), (1, 7));
+    assert!(lifted::value_and_jacfwd(mixed::Rule, (&x, y), &[2]).is_err());
+}

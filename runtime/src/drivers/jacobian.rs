@@ -169,3 +169,45 @@ where
 {
     Driver::new(rule).wrt(wrt).jacobian(args)
 }
+
+/// The result and its Jacobian with respect to the arguments numbered in `wrt`, in one
+/// pass: every direction is carried at once (up to 64 columns; beyond that, in passes
+/// of 64). The value comes from the same pass — the primal is not run separately.
+/// Typical use: the value and the space-time derivatives of a network at a collocation
+/// point, `wrt` naming the coordinate arguments and not the weights.
+///
+/// # Errors
+///
+/// As [`jacobian_wrt`].
+///
+/// ```
+/// use lifted::autodiff;
+///
+/// #[autodiff(forward)]
+/// fn u(x: f64, t: f64, #[constant] c: f64) -> (f64, f64) {
+///     ((x - c * t).sin(), (x + c * t).cos())
+/// }
+///
+/// # fn main() -> Result<(), lifted::Error> {
+/// let (value, jac) = lifted::value_and_jacfwd(u::Rule, (0.5, 0.25, 2.0), &[0, 1])?;
+/// assert_eq!(value, u(0.5, 0.25, 2.0));
+/// assert_eq!(jac.shape(), (2, 2));
+/// assert_eq!(jac[(0, 1)], -2.0 * (0.5_f64 - 2.0 * 0.25).cos()); // ∂u₀/∂t
+/// # Ok(())
+/// # }
+/// ```
+pub fn value_and_jacfwd<R>(
+    rule: R,
+    args: impl IntoArgs<R::Args>,
+    wrt: &[usize],
+) -> Result<(R::Output, Jacobian<R::Float>), Error>
+where
+    R: FRule,
+    R::Float: ChunkScalar,
+    R::Args: Arguments<R::Float>,
+{
+    Driver::new(rule)
+        .chunk(super::width::DRIVER_WIDTHS[super::width::DRIVER_WIDTHS.len() - 1])
+        .wrt(wrt)
+        .jacobian(args)
+}

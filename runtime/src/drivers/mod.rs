@@ -17,6 +17,8 @@
 //! | [`derivative`] | f(x), f′(x) for one scalar argument | 1, width 1 |
 //! | [`gradient`], [`gradient_with_chunk`], [`gradient_into`], [`gradient_wrt`] | value, gradient | ⌈n / CHUNK⌉ |
 //! | [`jacobian`], [`jacobian_with_chunk`], [`jacobian_wrt`] | result, [`Jacobian`] | ⌈n / CHUNK⌉ |
+//! | [`value_and_jacfwd`] | result, [`Jacobian`] over chosen arguments | 1 (≤ 64 columns) |
+//! | [`nested_derivative`] | inside a rule: f(x), f′(x) at any reading | 1, one level deeper |
 //! | [`hessian`] | value, gradient, Hessian | ⌈n / N⌉ (⌈n / N⌉ + 1) / 2, nested width N ≤ 8 |
 //! | [`hvp`] | value, Hessian-vector product | ⌈n / N⌉, nested |
 //! | [`hessian_diag`] | result, pure second derivatives of every output | n, nested width 1 |
@@ -64,6 +66,7 @@ mod error;
 mod gradient;
 mod jacobian;
 mod jvp;
+mod nested;
 mod second;
 pub(crate) mod width;
 
@@ -71,7 +74,8 @@ pub use args::{Arguments, IntoArg, IntoArgs};
 pub use driver::Driver;
 pub use error::Error;
 pub use gradient::{gradient, gradient_into, gradient_with_chunk, gradient_wrt};
-pub use jacobian::{Jacobian, jacobian, jacobian_with_chunk, jacobian_wrt};
+pub use jacobian::{Jacobian, jacobian, jacobian_with_chunk, jacobian_wrt, value_and_jacfwd};
 pub use jvp::{derivative, jvp, jvp_chunk, jvp_many, jvp_mut};
+pub use nested::nested_derivative;
 pub use second::{ValueGradientHessian, hessian, hessian_diag, hvp};
 pub use width::{ChunkScalar, DRIVER_WIDTHS, NESTED_WIDTHS};

@@ -23,6 +23,7 @@ pub mod array;
 pub mod drivers;
 mod lowering;
 mod ndual;
+pub mod pinn;
 mod real;
 pub mod rule;
 mod scalar;

@@ -107,11 +107,19 @@ pub enum Error {
         /// The degrees of freedom in a later pass.
         later: usize,
     },
+    /// An input a driver built on rules cannot use (a network whose layers do not fit
+    /// together, a point of the wrong dimension); `reason` says what is wrong.
+    InvalidInput {
+        /// The function's name.
+        function: &'static str,
+        /// What is wrong.
+        reason: String,
+    },
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
+        match self {
             Error::TangentShape {
                 function,
                 direction,
@@ -120,7 +128,7 @@ impl fmt::Display for Error {
                 got,
             } => {
                 write!(f, "{function}: the tangent ")?;
-                if direction > 0 {
+                if *direction > 0 {
                     write!(f, "(direction {direction}) ")?;
                 }
                 write!(
@@ -169,6 +177,7 @@ impl fmt::Display for Error {
                 "{function}: the result had {first} degrees of freedom in the first pass and \
                  {later} in a later one"
             ),
+            Error::InvalidInput { function, reason } => write!(f, "{function}: {reason}"),
         }
     }
 }

@@ -46,6 +46,15 @@ impl SplitMix64 {
         lo + (hi - lo) * self.next_f64()
     }
 
+    /// A standard normal draw, `sqrt(−2 ln(1 − u₁)) · cos(2π u₂)` from two uniforms
+    /// (the cosine branch of Box–Muller only): the definition the benchmark workloads
+    /// use, so seeded networks and tangents are the same everywhere.
+    pub fn normal(&mut self) -> f64 {
+        let u1 = self.next_f64();
+        let u2 = self.next_f64();
+        (-2.0 * (1.0 - u1).ln()).sqrt() * (2.0 * core::f64::consts::PI * u2).cos()
+    }
+
     /// A generator for a sub-task, derived from this one's next output, so that
     /// adding draws to one sub-task does not shift the numbers of the others.
     pub fn fork(&mut self) -> Self {

@@ -1,0 +1,23 @@
+//! Physics-informed residuals: networks written as plain `#[autodiff]` Rust over
+//! constant weights, and the residuals of the PDEs they are trained on, evaluated
+//! point by point with the drivers.
+//!
+//! - [`Network`]: a multilayer perceptron with `tanh` hidden layers and a linear output,
+//!   optionally behind a Fourier-feature embedding ([`FourierFeatures`]).
+//! - [`forward`] evaluates it; its derived rule is what the residuals differentiate, the
+//!   weights held `#[constant]` (no tangents, no cost).
+//! - [`navier_stokes`], [`burgers`], [`allen_cahn`]: residuals at one point;
+//!   [`navier_stokes_all`] over many.
+//!
+//! Derivatives with respect to the coordinates come from
+//! [`value_and_jacfwd`](crate::value_and_jacfwd) (values and all first derivatives in
+//! one pass) and [`hessian_diag`](crate::hessian_diag) (the pure second derivatives the
+//! viscous terms need, no cross terms).
+
+mod network;
+mod residuals;
+
+pub use network::{Dense, FourierFeatures, Network, forward};
+pub use residuals::{
+    NavierStokes, allen_cahn, burgers, fields3, navier_stokes, navier_stokes_all, scalar_field,
+};

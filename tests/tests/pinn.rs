@@ -1,0 +1,122 @@
+//! Physics-informed residuals (`lifted::pinn`): W1's reference sums reproduced, and
+//! every residual checked against central finite differences of the primal network.
+
+use lifted::pinn::{self, FourierFeatures, Network, NavierStokes};
+use lifted::testing::SplitMix64;
+
+/// Glorot-normal weights from a seeded generator, as W1 draws them.
+fn glorot(widths: &[usize], seed: u64) -> Network {
+    let mut rng = SplitMix64::new(seed);
+    Network::from_fn(widths, |i, o| (2.0 / (i + o) as f64).sqrt() * rng.normal())
+}
+
+/// The primal network at a point.
+fn eval(net: &Network, z: &[f64]) -> Vec<f64> {
+    pinn::forward(net, z)
+}
+
+/// Central differences of output `k` along coordinate `c` (first and second).
+fn fd(net: &Network, z: &[f64], k: usize, c: usize) -> (f64, f64) {
+    let h = 1e-4;
+    let at = |s: f64| {
+        let mut p = z.to_vec();
+        p[c] += s;
+        eval(net, &p)[k]
+    };
+    let (up, mid, down) = (at(h), at(0.0), at(-h));
+    ((up - down) / (2.0 * h), (up - 2.0 * mid + down) / (h * h))
+}
+
+#[test]
+fn w1_reference_sums() {
+    let net = glorot(&[3, 128, 128, 128, 128, 3], 42);
+    let mut rng = SplitMix64::new(7);
+    let points: Vec<[f64; 3]> = (0..8192)
+        .map(|_| [rng.next_f64(), rng.next_f64(), rng.next_f64()])
+        .collect();
+    let r = pinn::navier_stokes_all(&net, &points, 0.01).unwrap();
+    let sum = |f: fn(&NavierStokes) -> f64| r.iter().map(|r| f(r).abs()).sum::<f64>();
+    let max = |f: fn(&NavierStokes) -> f64| r.iter().map(|r| f(r).abs()).fold(0.0, f64::max);
+    let rel = |a: f64, b: f64| ((a - b) / b).abs();
+    let sums = [sum(|r| r.continuity), sum(|r| r.momentum_x), sum(|r| r.momentum_y)];
+    let want = [329.74681203850, 1259.4034342138, 1048.6276228167];
+    for (s, w) in sums.iter().zip(want) {
+        assert!(rel(*s, w) <= 1e-10, "Σ|r| = {s}, reference {w}");
+    }
+    let maxes = [max(|r| r.continuity), max(|r| r.momentum_x), max(|r| r.momentum_y)];
+    let want = [0.069024238785, 0.233350016193, 0.163957495068];
+    for (m, w) in maxes.iter().zip(want) {
+        assert!(rel(*m, w) <= 1e-10, "max|r| = {m}, reference {w}");
+    }
+}
+
+#[test]
+fn navier_stokes_matches_finite_differences() {
+    let net = glorot(&[3, 24, 24, 3], 5);
+    let nu = 0.05;
+    for p in [[0.2, 0.4, 0.6], [0.9, -0.3, 0.1]] {
+        let r = pinn::navier_stokes(&net, p, nu).unwrap();
+        let v = eval(&net, &p);
+        let d = |k, c| fd(&net, &p, k, c);
+        let (u_t, u_x, u_y) = (d(0, 0).0, d(0, 1).0, d(0, 2).0);
+        let (v_t, v_x, v_y) = (d(1, 0).0, d(1, 1).0, d(1, 2).0);
+        let (p_x, p_y) = (d(2, 1).0, d(2, 2).0);
+        let (u_xx, u_yy, v_xx, v_yy) = (d(0, 1).1, d(0, 2).1, d(1, 1).1, d(1, 2).1);
+        let want = NavierStokes {
+            continuity: u_x + v_y,
+            momentum_x: u_t + v[0] * u_x + v[1] * u_y + p_x - nu * (u_xx + u_yy),
+            momentum_y: v_t + v[0] * v_x + v[1] * v_y + p_y - nu * (v_xx + v_yy),
+        };
+        for (a, b) in [
+            (r.continuity, want.continuity),
+            (r.momentum_x, want.momentum_x),
+            (r.momentum_y, want.momentum_y),
+        ] {
+            assert!((a - b).abs() <= 1e-6 * (1.0 + b.abs()), "{a} vs FD {b}");
+        }
+    }
+}
+
+#[test]
+fn scalar_residuals_match_finite_differences() {
+    let net = glorot(&[2, 16, 16, 1], 9);
+    let (t, x) = (0.3, -0.4);
+    let z = [t, x];
+    let u = eval(&net, &z)[0];
+    let (u_t, _) = fd(&net, &z, 0, 0);
+    let (u_x, u_xx) = fd(&net, &z, 0, 1);
+    let b = pinn::burgers(&net, t, x, 0.01).unwrap();
+    let want = u_t + u * u_x - 0.01 * u_xx;
+    assert!((b - want).abs() <= 1e-6 * (1.0 + want.abs()), "{b} vs {want}");
+    let a = pinn::allen_cahn(&net, t, x, 1e-4).unwrap();
+    let want = u_t - 1e-4 * u_xx + 5.0 * u * u * u - 5.0 * u;
+    assert!((a - want).abs() <= 1e-6 * (1.0 + want.abs()), "{a} vs {want}");
+}
+
+#[test]
+fn fourier_features_are_differentiated_too() {
+    let mut rng = SplitMix64::new(3);
+    let b = (0..8 * 3).map(|_| rng.normal()).collect();
+    let features = FourierFeatures { inputs: 3, frequencies: 8, b };
+    let net = glorot(&[16, 20, 3], 4).with_features(features);
+    let p = [0.1, 0.7, 0.35];
+    let r = pinn::navier_stokes(&net, p, 0.0).unwrap();
+    let d = |k, c| fd(&net, &p, k, c).0;
+    let want = d(0, 1) + d(1, 2);
+    assert!((r.continuity - want).abs() <= 1e-6 * (1.0 + want.abs()));
+}
+
+#[test]
+fn mismatched_networks_are_errors() {
+    let net = glorot(&[2, 8, 1], 1);
+    assert!(matches!(
+        pinn::navier_stokes(&net, [0.0; 3], 0.01),
+        Err(lifted::Error::InvalidInput { .. })
+    ));
+    let mut broken = glorot(&[3, 8, 3], 1);
+    broken.layers[1].fan_in = 7;
+    let err = pinn::navier_stokes(&broken, [0.0; 3], 0.01).unwrap_err();
+    assert!(err.to_string().contains("layer 1"), "{err}");
+    let scalar = glorot(&[3, 8, 3], 1);
+    assert!(pinn::burgers(&scalar, 0.0, 0.0, 0.01).is_err());
+}

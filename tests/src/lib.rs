@@ -30,6 +30,10 @@ pub mod book_structs {}
 #[doc = include_str!("../../book/src/drivers.md")]
 pub mod book_drivers {}
 
+/// The book's "Physics-informed residuals" chapter; its examples run as doc-tests.
+#[doc = include_str!("../../book/src/pinn.md")]
+pub mod book_pinn {}
+
 /// The book's "Design: the macro and its readings" chapter; its examples run as doc-tests.
 #[doc = include_str!("../../book/src/design-macro.md")]
 pub mod book_design_macro {}

@@ -340,10 +340,7 @@ macro_rules! constructs {
                 Shape::Scaled(3),
                 Shape::Scaled(1),
             ] {
-                check_at(
-                    match_enum::Rule,
-                    &[(0.7, shape), (-1.3, shape)],
-                );
+                check_at(match_enum::Rule, &[(0.7, shape), (-1.3, shape)]);
             }
         }
 

@@ -1,7 +1,7 @@
 //! Physics-informed residuals (`lifted::pinn`): W1's reference sums reproduced, and
 //! every residual checked against central finite differences of the primal network.
 
-use lifted::pinn::{self, FourierFeatures, Network, NavierStokes};
+use lifted::pinn::{self, FourierFeatures, NavierStokes, Network};
 use lifted::testing::SplitMix64;
 
 /// Glorot-normal weights from a seeded generator, as W1 draws them.
@@ -38,12 +38,20 @@ fn w1_reference_sums() {
     let sum = |f: fn(&NavierStokes) -> f64| r.iter().map(|r| f(r).abs()).sum::<f64>();
     let max = |f: fn(&NavierStokes) -> f64| r.iter().map(|r| f(r).abs()).fold(0.0, f64::max);
     let rel = |a: f64, b: f64| ((a - b) / b).abs();
-    let sums = [sum(|r| r.continuity), sum(|r| r.momentum_x), sum(|r| r.momentum_y)];
+    let sums = [
+        sum(|r| r.continuity),
+        sum(|r| r.momentum_x),
+        sum(|r| r.momentum_y),
+    ];
     let want = [329.74681203850, 1259.4034342138, 1048.6276228167];
     for (s, w) in sums.iter().zip(want) {
         assert!(rel(*s, w) <= 1e-10, "Σ|r| = {s}, reference {w}");
     }
-    let maxes = [max(|r| r.continuity), max(|r| r.momentum_x), max(|r| r.momentum_y)];
+    let maxes = [
+        max(|r| r.continuity),
+        max(|r| r.momentum_x),
+        max(|r| r.momentum_y),
+    ];
     let want = [0.069024238785, 0.233350016193, 0.163957495068];
     for (m, w) in maxes.iter().zip(want) {
         assert!(rel(*m, w) <= 1e-10, "max|r| = {m}, reference {w}");
@@ -87,17 +95,27 @@ fn scalar_residuals_match_finite_differences() {
     let (u_x, u_xx) = fd(&net, &z, 0, 1);
     let b = pinn::burgers(&net, t, x, 0.01).unwrap();
     let want = u_t + u * u_x - 0.01 * u_xx;
-    assert!((b - want).abs() <= 1e-6 * (1.0 + want.abs()), "{b} vs {want}");
+    assert!(
+        (b - want).abs() <= 1e-6 * (1.0 + want.abs()),
+        "{b} vs {want}"
+    );
     let a = pinn::allen_cahn(&net, t, x, 1e-4).unwrap();
     let want = u_t - 1e-4 * u_xx + 5.0 * u * u * u - 5.0 * u;
-    assert!((a - want).abs() <= 1e-6 * (1.0 + want.abs()), "{a} vs {want}");
+    assert!(
+        (a - want).abs() <= 1e-6 * (1.0 + want.abs()),
+        "{a} vs {want}"
+    );
 }
 
 #[test]
 fn fourier_features_are_differentiated_too() {
     let mut rng = SplitMix64::new(3);
     let b = (0..8 * 3).map(|_| rng.normal()).collect();
-    let features = FourierFeatures { inputs: 3, frequencies: 8, b };
+    let features = FourierFeatures {
+        inputs: 3,
+        frequencies: 8,
+        b,
+    };
     let net = glorot(&[16, 20, 3], 4).with_features(features);
     let p = [0.1, 0.7, 0.35];
     let r = pinn::navier_stokes(&net, p, 0.0).unwrap();

@@ -281,7 +281,10 @@ fn value_and_jacfwd_is_one_pass_of_the_jacobian() {
         .wrt(&[1, 0])
         .jacobian((&x, y))
         .unwrap();
-    assert_eq!(jac, narrow, "one wide pass equals width-1 passes bit for bit");
+    assert_eq!(
+        jac, narrow,
+        "one wide pass equals width-1 passes bit for bit"
+    );
     assert_eq!(jac.shape(), (1, 7));
     assert!(lifted::value_and_jacfwd(mixed::Rule, (&x, y), &[2]).is_err());
 }

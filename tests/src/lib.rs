@@ -26,6 +26,10 @@ pub mod book_writing_functions {}
 #[doc = include_str!("../../book/src/structs.md")]
 pub mod book_structs {}
 
+/// The book's "Hand-written rules" chapter; its examples run as doc-tests.
+#[doc = include_str!("../../book/src/hand-written-rules.md")]
+pub mod book_hand_written_rules {}
+
 /// The book's "Drivers" chapter; its examples run as doc-tests.
 #[doc = include_str!("../../book/src/drivers.md")]
 pub mod book_drivers {}

@@ -94,3 +94,39 @@ impl ToPrimal for bool {
         self
     }
 }
+
+/// The primal of a borrowed value (a `&f64` parameter is `&D` in the rule).
+impl<T: ToPrimal + Copy> ToPrimal for &T {
+    type Primal = T::Primal;
+    #[inline(always)]
+    fn to_primal(self) -> T::Primal {
+        (*self).to_primal()
+    }
+}
+
+/// Element-wise, for fixed arrays of lifted values.
+impl<T: ToPrimal, const K: usize> ToPrimal for [T; K] {
+    type Primal = [T::Primal; K];
+    #[inline(always)]
+    fn to_primal(self) -> Self::Primal {
+        self.map(ToPrimal::to_primal)
+    }
+}
+
+macro_rules! tuple_to_primal {
+    ($($t:ident $i:tt),+) => {
+        /// Element-wise, for tuples of lifted values.
+        impl<$($t: ToPrimal),+> ToPrimal for ($($t,)+) {
+            type Primal = ($($t::Primal,)+);
+            #[inline(always)]
+            fn to_primal(self) -> Self::Primal {
+                ($(self.$i.to_primal(),)+)
+            }
+        }
+    };
+}
+
+tuple_to_primal!(A 0);
+tuple_to_primal!(A 0, B 1);
+tuple_to_primal!(A 0, B 1, C 2);
+tuple_to_primal!(A 0, B 1, C 2, D 3);

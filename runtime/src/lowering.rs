@@ -16,7 +16,12 @@ pub trait IntoReading<F: Scalar, D> {
 }
 
 /// The primal of a value: the value itself for integers and plain floats, the primal
-/// scalar for a lifted value. What float → integer casts and comparisons look at.
+/// scalar for a lifted value. What float → integer casts and comparisons look at, and
+/// what the formatting macros print.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no primal value to read inside a derived rule",
+    note = "inside `#[autodiff]` functions, casts to integers and the formatting macros (`println!`, `format!`, …) read the primal of lifted values: floats, references to them, fixed arrays and tuples of them; print the elements of a vector one by one"
+)]
 pub trait ToPrimal {
     /// The primal type.
     type Primal;

@@ -305,6 +305,11 @@ impl Scope {
                     Class::Other
                 }
             }
+            Expr::Loop(l) => crate::lower::loop_breaks(&l.body, l.label.as_ref())
+                .into_iter()
+                .map(|v| self.classify(v))
+                .reduce(join)
+                .unwrap_or(Class::Other),
             Expr::If(i) => {
                 let then = self.classify_tail(&i.then_branch);
                 let other = i.else_branch.as_ref().map(|(_, e)| self.classify(e));
@@ -497,6 +502,7 @@ pub fn analyse(scope: &mut Scope, body: &syn::Block) {
             f,
             candidates: HashSet::new(),
             demoted: HashSet::new(),
+            vec_candidates: HashSet::new(),
         };
         pass.visit_block(body);
         let Pass {
@@ -521,6 +527,9 @@ struct Pass<'s> {
     f: Float,
     candidates: HashSet<String>,
     demoted: HashSet<String>,
+    /// Locals initialised by an unannotated `Vec::new()` / `Vec::with_capacity(n)`: float
+    /// arrays once a float is pushed into them.
+    vec_candidates: HashSet<String>,
 }
 
 impl Pass<'_> {
@@ -543,6 +552,16 @@ impl Pass<'_> {
     }
 
     fn assigned(&mut self, target: &Expr, value: &Expr) {
+        // `t.0 = x`, `a[0] = x`: a lifted value written into a local tuple or fixed array
+        // lifts the whole local (never demotes it: other elements may hold floats).
+        if let Some(root) = crate::lower::place_root(target) {
+            let name = root.to_string();
+            if !self.scope.arrays.contains_key(&name) && self.scope.classify(value) == Class::Active
+            {
+                self.scope.active.insert(name);
+            }
+            return;
+        }
         let Expr::Path(p) = target else { return };
         let Some(id) = p.path.get_ident() else { return };
         let name = id.to_string();
@@ -567,6 +586,9 @@ impl<'ast> Visit<'ast> for Pass<'_> {
         if let Some(init) = &l.init {
             if let Pat::Ident(id) = pat {
                 let name = id.ident.to_string();
+                if ty.is_none() && crate::lower::is_empty_vec(&init.expr) {
+                    self.vec_candidates.insert(name.clone());
+                }
                 if builds_array(self.scope, &init.expr, ty, self.f) {
                     self.scope.arrays.insert(name, ArrayKind::Owned);
                     syn::visit::visit_local(self, l);
@@ -630,6 +652,54 @@ impl<'ast> Visit<'ast> for Pass<'_> {
             self.bind(&l.pat, Class::Active);
         }
         syn::visit::visit_expr_for_loop(self, l);
+    }
+
+    fn visit_expr_let(&mut self, l: &'ast syn::ExprLet) {
+        // `while let Some(t) = v.pop()`, `if let Some(t) = x.first()`: values of the
+        // reading bind lifted names.
+        if self.scope.classify(&l.expr) == Class::Active {
+            self.bind(&l.pat, Class::Active);
+        }
+        syn::visit::visit_expr_let(self, l);
+    }
+
+    fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        // `v.push(1.0)` into an unannotated `Vec::new()`: a float array.
+        if let Expr::Path(p) = &*m.receiver
+            && let Some(id) = p.path.get_ident()
+            && self.vec_candidates.contains(&id.to_string())
+        {
+            let value = match m.method.to_string().as_str() {
+                "push" => m.args.first(),
+                "insert" | "resize" => m.args.iter().nth(1),
+                _ => None,
+            };
+            if value.is_some_and(|v| self.scope.classify(v) != Class::Other) {
+                self.scope.arrays.insert(id.to_string(), ArrayKind::Owned);
+            }
+        }
+        // Closures over the items of a lifted iterator (`x.iter().for_each(|v| s += v)`):
+        // their parameters are values of the reading (for `enumerate`, the second one).
+        if self.scope.mentions_active(&m.receiver) {
+            let enumerated = crate::lower::chain_has(&m.receiver, "enumerate");
+            for arg in &m.args {
+                let Expr::Closure(c) = arg else { continue };
+                for input in &c.inputs {
+                    let mut pat = input;
+                    while let Pat::Reference(r) = pat {
+                        pat = &r.pat;
+                    }
+                    match pat {
+                        Pat::Type(_) => {}
+                        Pat::Tuple(t) if enumerated && t.elems.len() == 2 => {
+                            self.bind(&t.elems[1], Class::Active);
+                        }
+                        other => self.bind(other, Class::Active),
+                    }
+                }
+            }
+        }
+        syn::visit::visit_expr_method_call(self, m);
     }
 
     fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {

@@ -16,7 +16,12 @@ pub trait IntoReading<F: Scalar, D> {
 }
 
 /// The primal of a value: the value itself for integers and plain floats, the primal
-/// scalar for a lifted value. What float → integer casts and comparisons look at.
+/// scalar for a lifted value. What float → integer casts and comparisons look at, and
+/// what the formatting macros print.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no primal value to read inside a derived rule",
+    note = "inside `#[autodiff]` functions, casts to integers and the formatting macros (`println!`, `format!`, …) read the primal of lifted values: floats, references to them, fixed arrays and tuples of them; print the elements of a vector one by one"
+)]
 pub trait ToPrimal {
     /// The primal type.
     type Primal;
@@ -145,3 +150,38 @@ impl<D, T: Clone> KeepOperand<T> for &Operand<D, T> {
         self.0.clone()
     }
 }
+/// The primal of a borrowed value (a `&f64` parameter is `&D` in the rule).
+impl<T: ToPrimal + Copy> ToPrimal for &T {
+    type Primal = T::Primal;
+    #[inline(always)]
+    fn to_primal(self) -> T::Primal {
+        (*self).to_primal()
+    }
+}
+
+/// Element-wise, for fixed arrays of lifted values.
+impl<T: ToPrimal, const K: usize> ToPrimal for [T; K] {
+    type Primal = [T::Primal; K];
+    #[inline(always)]
+    fn to_primal(self) -> Self::Primal {
+        self.map(ToPrimal::to_primal)
+    }
+}
+
+macro_rules! tuple_to_primal {
+    ($($t:ident $i:tt),+) => {
+        /// Element-wise, for tuples of lifted values.
+        impl<$($t: ToPrimal),+> ToPrimal for ($($t,)+) {
+            type Primal = ($($t::Primal,)+);
+            #[inline(always)]
+            fn to_primal(self) -> Self::Primal {
+                ($(self.$i.to_primal(),)+)
+            }
+        }
+    };
+}
+
+tuple_to_primal!(A 0);
+tuple_to_primal!(A 0, B 1);
+tuple_to_primal!(A 0, B 1, C 2);
+tuple_to_primal!(A 0, B 1, C 2, D 3);

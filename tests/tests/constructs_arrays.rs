@@ -15,17 +15,12 @@
 
 use lifted::Constant;
 use lifted_tests::alloc_counter::CountingAllocator;
-use lifted_tests::constructs::{self, check_at};
+use lifted_tests::constructs::check_at;
 
 /// Counts allocations, so that `check_rule` also checks that scalar rules allocate
 /// nothing.
 #[global_allocator]
 static ALLOCATOR: CountingAllocator = CountingAllocator;
-
-/// The shared reproducer builder, writing under this test's temporary directory.
-fn reproducer_passes(name: &str, items: &str, rule_and_args: &str) {
-    constructs::reproducer_passes(env!("CARGO_TARGET_TMPDIR"), name, items, rule_and_args);
-}
 
 /// The functions and their checks, for the float type `$t`.
 macro_rules! constructs {
@@ -354,6 +349,86 @@ macro_rules! constructs {
                 &[(vec![0.3, -0.2, 0.4],), (vec![1.1, 0.7],)],
             );
         }
+
+        /// Iteration over fixed arrays: `for &v in p.iter()`, `*v` over `p.iter()`,
+        /// `for v in &p`, `.iter()` over a local array of lifted values: the items are
+        /// values, as for slices.
+        #[autodiff(forward)]
+        pub fn fixed_iter(p: [$t; 2]) -> $t {
+            let mut s = 0.0;
+            for &v in p.iter() {
+                s += v;
+            }
+            for v in p.iter() {
+                s += *v * v;
+            }
+            for v in &p {
+                s -= v * 0.5;
+            }
+            let a = [p[0], p[0] * p[1]];
+            for v in a.iter() {
+                s += v;
+            }
+            s + a.iter().map(|&v| v * v).sum::<$t>()
+        }
+
+        /// Local arrays of constants (`[0.0; K]`, `[1.0, 2.0]`) later written with
+        /// lifted values: the whole array is lifted.
+        #[autodiff(forward)]
+        pub fn constant_arrays_written(x: $t, y: $t) -> $t {
+            let mut a = [0.0; 3];
+            a[0] = x;
+            a[2] += x * y;
+            let mut b = [1.0, 2.0];
+            b[1] *= y;
+            a[0] + a[1] + a[2] * b[0] + b[1]
+        }
+
+        /// `Vec::with_capacity(n)` and `Vec::new()` without a type annotation, filled
+        /// with lifted values and constants, indexed and returned.
+        #[autodiff(forward)]
+        pub fn unannotated_vecs(x: $t) -> Vec<$t> {
+            let mut v = Vec::with_capacity(3);
+            v.push(x);
+            v.push(1.0);
+            let mut w = Vec::new();
+            w.push(2.0);
+            w.push(x * x);
+            v.push(w[0] * w[1]);
+            v
+        }
+
+        /// `v.push(v[i] * x)`, `v.insert(0, v[1] - x)`: the arguments read the vector
+        /// they are added to (two-phase borrows in the primal).
+        #[autodiff(forward)]
+        pub fn push_reads_self(x: $t) -> Vec<$t> {
+            let mut v = vec![x];
+            v.push(v[0] * x);
+            let n = v.len();
+            v.push(v[n - 1] + v[0] * 2.0);
+            v.insert(0, v[1] - x);
+            v
+        }
+
+        #[test]
+        fn fixed_array_iterators() {
+            check_at(fixed_iter::Rule, &[([0.3, -0.7],), ([1.1, 0.6],)]);
+        }
+
+        #[test]
+        fn constant_arrays_given_lifted_elements() {
+            check_at(constant_arrays_written::Rule, &[(0.7, -0.4), (-1.3, 0.9)]);
+        }
+
+        #[test]
+        fn unannotated_vectors() {
+            check_at(unannotated_vecs::Rule, &[(0.7,), (-1.3,)]);
+        }
+
+        #[test]
+        fn pushes_reading_the_same_vector() {
+            check_at(push_reads_self::Rule, &[(0.7,), (-1.3,)]);
+        }
     };
 }
 
@@ -369,105 +444,4 @@ mod f32s {
     use super::{Constant, check_at};
     use lifted::autodiff;
     constructs!(f32);
-}
-
-/// `for &v in p.iter()` over a fixed-array parameter: the `&v` pattern is dropped, as
-/// for views, but the array's iterator yields references, so `v` is `&D`. `*v` through
-/// `for v in p.iter()` fails the same way, and so does `.iter()` over a local array of
-/// lifted values (`let a = [x, x * x]; for v in a.iter() { s += v; }`).
-///
-/// `error[E0277]: cannot add-assign `&__LiftedReading` to `__LiftedReading`` at
-/// `s += v`.
-#[test]
-#[ignore = "macro: for &v / *v over a fixed array's .iter() leaves a reference"]
-fn fixed_array_iter_by_reference() {
-    reproducer_passes(
-        "arrays_fixed_iter",
-        r#"
-#[autodiff(forward)]
-fn f(p: [f64; 2]) -> f64 {
-    let mut s = 0.0;
-    for &v in p.iter() {
-        s += v;
-    }
-    for v in p.iter() {
-        s += *v;
-    }
-    let a = [p[0], p[0] * p[1]];
-    for v in a.iter() {
-        s += v;
-    }
-    s
-}
-"#,
-        "f::Rule, ([0.3, -0.7],)",
-    );
-}
-
-/// A local fixed array of constants (`[0.0; 2]`) written with a lifted value: the array
-/// stays an array of plain floats (`vec![0.0; n]` works).
-///
-/// `error[E0308]: mismatched types` at `a[0] = x`: expected floating-point number,
-/// found type parameter `__LiftedReading`.
-#[test]
-#[ignore = "macro: a local [0.0; K] is not lifted when an element is assigned a lifted value"]
-fn local_fixed_array_of_constants() {
-    reproducer_passes(
-        "arrays_local_constant_array",
-        r#"
-#[autodiff(forward)]
-fn f(x: f64) -> f64 {
-    let mut a = [0.0; 2];
-    a[0] = x;
-    a[0] + a[1]
-}
-"#,
-        "f::Rule, (0.7,)",
-    );
-}
-
-/// `Vec::with_capacity` without a type annotation: a constant pushed next to lifted
-/// values is not lifted, and the vector cannot be returned (it is a `Vec<D>`, not the
-/// reading's vector type). With `let mut v: Vec<f64> = …` both work.
-///
-/// `error[E0308]: mismatched types` at `v.push(1.0)`: expected type parameter
-/// `__LiftedReading`, found floating-point number; and at the tail `v`: expected
-/// associated type `<__LiftedReading as Real>::Vec`, found `Vec<__LiftedReading>`.
-#[test]
-#[ignore = "macro: unannotated Vec::with_capacity: pushed constants not lifted, not returnable"]
-fn unannotated_with_capacity() {
-    reproducer_passes(
-        "arrays_with_capacity_unannotated",
-        r#"
-#[autodiff(forward)]
-fn f(x: f64) -> Vec<f64> {
-    let mut v = Vec::with_capacity(2);
-    v.push(x);
-    v.push(1.0);
-    v
-}
-"#,
-        "f::Rule, (0.7,)",
-    );
-}
-
-/// `v.push(v[0] * x)`: the argument reads the vector being pushed to, which plain Rust
-/// accepts (two-phase borrows) but the lowered call does not.
-///
-/// `error[E0502]: cannot borrow `v` as immutable because it is also borrowed as mutable`.
-#[test]
-#[ignore = "macro: v.push(v[i]) loses two-phase borrows"]
-fn push_reading_the_same_vector() {
-    reproducer_passes(
-        "arrays_push_reads_self",
-        r#"
-#[autodiff(forward)]
-fn f(x: f64) -> Vec<f64> {
-    let mut v = vec![x];
-    v.push(v[0] * x);
-    v
-}
-"#,
-        "f::Rule, (0.7,)",
-    );
 }

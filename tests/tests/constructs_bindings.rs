@@ -20,17 +20,12 @@
 )]
 
 use lifted_tests::alloc_counter::CountingAllocator;
-use lifted_tests::constructs::{self, check_at};
+use lifted_tests::constructs::check_at;
 
 /// Counts allocations, so that `check_rule` also checks that scalar rules allocate
 /// nothing.
 #[global_allocator]
 static ALLOCATOR: CountingAllocator = CountingAllocator;
-
-/// The shared reproducer builder, writing under this test's temporary directory.
-fn reproducer_passes(name: &str, items: &str, rule_and_args: &str) {
-    constructs::reproducer_passes(env!("CARGO_TARGET_TMPDIR"), name, items, rule_and_args);
-}
 
 /// The functions and their checks, for the float type `$t`; `$lit` is the literal
 /// `10.31` and `$int_float` the literal `2` with `$t`'s suffix.
@@ -340,6 +335,23 @@ macro_rules! constructs {
                 &[(vec![0.5, -1.5], 0.7), (vec![2.0, 0.25], -1.1)],
             );
         }
+
+        /// Tuples of constants given lifted fields (`t.0 = x`, `t.1 *= y`, a nested
+        /// `n.0.1 = …`): the whole tuple is lifted, its integer fields stay integers.
+        #[autodiff(forward)]
+        pub fn constant_tuples(x: $t, y: $t) -> $t {
+            let mut t = (0.0, 1.0);
+            t.0 = x;
+            t.1 *= y;
+            let mut n = ((0.5, 2.0), 3);
+            n.0.1 = x * y;
+            t.0 * t.1 + n.0.0 + n.0.1 * n.1 as $t
+        }
+
+        #[test]
+        fn tuples_of_constants_given_lifted_fields() {
+            check_at(constant_tuples::Rule, &[(0.7, -0.4), (-1.3, 0.9)]);
+        }
     };
 }
 
@@ -355,26 +367,4 @@ mod f32s {
     use super::check_at;
     use lifted::autodiff;
     constructs!(f32, 10.31_f32, 2f32);
-}
-
-/// A tuple of constants whose field is then assigned a lifted value: the tuple stays a
-/// tuple of plain floats.
-///
-/// `error[E0308]: mismatched types` at `t.0 = x`: expected floating-point number,
-/// found type parameter `__LiftedReading`.
-#[test]
-#[ignore = "macro: a tuple of constants is not lifted when a field is assigned a lifted value"]
-fn tuple_of_constants_with_lifted_field() {
-    reproducer_passes(
-        "bindings_tuple_field",
-        r#"
-#[autodiff(forward)]
-fn f(x: f64) -> f64 {
-    let mut t = (0.0, 1.0);
-    t.0 = x;
-    t.0 * t.1
-}
-"#,
-        "f::Rule, (0.7,)",
-    );
 }

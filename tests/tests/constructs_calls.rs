@@ -11,7 +11,8 @@
     clippy::cast_abs_to_unsigned,
     clippy::eq_op,
     clippy::float_cmp,
-    clippy::unnecessary_cast
+    clippy::unnecessary_cast,
+    clippy::useless_vec
 )]
 
 use lifted_tests::alloc_counter::CountingAllocator;
@@ -316,6 +317,61 @@ macro_rules! constructs {
         fn constant_macro_values() {
             check_at(constant_macro::Rule, &[(0.7, 3), (-1.2, 0)]);
         }
+
+        /// The `Vec` result of a rule bound without a type annotation and indexed, and a
+        /// call indexed directly.
+        #[autodiff(forward)]
+        pub fn index_results(x: &[$t]) -> $t {
+            let v = doubled(x);
+            v[0] + doubled(x)[1] * v[1]
+        }
+
+        /// Σ v².
+        #[autodiff(forward)]
+        pub fn sum_squares(x: &[$t]) -> $t {
+            x.iter().map(|v| v * v).sum::<$t>()
+        }
+
+        /// Array literals, repeats and `vec![…]` borrowed as a rule's `&[…]` argument.
+        #[autodiff(forward)]
+        pub fn literal_slices(x: $t) -> $t {
+            x * sum_squares(&[1.0, 2.0])
+                + sum_squares(&[x, x * x])
+                + sum_squares(&vec![x, 2.0])
+                + sum_squares(&[x; 3])
+        }
+
+        /// `format!` on lifted values, positional, inline and named, formats their
+        /// primals: the text, so its length, is the same at every reading (a dual would
+        /// show its partials).
+        #[autodiff(forward)]
+        pub fn formats_primals(x: $t, y: &[$t]) -> $t {
+            let a = x * 2.0;
+            let text = format!("{a:.2} {:.2} {:.2?} {w:.2}", y[0], (x, 1), w = y[1] * x);
+            println!("{text} {x}");
+            x * text.len() as $t
+        }
+
+        #[test]
+        fn indexing_call_results() {
+            check_at(
+                index_results::Rule,
+                &[(vec![0.3, -0.7],), (vec![1.1, 0.4, -0.2],)],
+            );
+        }
+
+        #[test]
+        fn literal_arrays_borrowed_as_slices() {
+            check_at(literal_slices::Rule, &[(0.7,), (-1.3,)]);
+        }
+
+        #[test]
+        fn formatting_shows_primals() {
+            check_at(
+                formats_primals::Rule,
+                &[(0.7, vec![0.3, -0.7]), (-1.3, vec![1.1, 0.4])],
+            );
+        }
     };
 }
 
@@ -354,31 +410,6 @@ fn f(x: f64, n: usize) -> f64 {
     );
 }
 
-/// Indexing the `Vec` result of another rule, bound without a type annotation or
-/// indexed directly: the index is not lowered (with `let v: Vec<f64> = g(x);` it is).
-///
-/// `error[E0608]: cannot index into a value of type `<__LiftedReading as Real>::Vec``.
-#[test]
-#[ignore = "macro: indexing the Vec result of a rule call needs a type annotation"]
-fn index_into_a_call_result() {
-    reproducer_passes(
-        "calls_index_result",
-        r#"
-#[autodiff(forward)]
-fn twice(x: &[f64]) -> Vec<f64> {
-    x.iter().map(|v| v * 2.0).collect::<Vec<f64>>()
-}
-
-#[autodiff(forward)]
-fn f(x: &[f64]) -> f64 {
-    let v = twice(x);
-    v[0] + twice(x)[1]
-}
-"#,
-        "f::Rule, (vec![0.3, -0.7],)",
-    );
-}
-
 /// A `const` item (module-level or local) or a constant imported by `use` on the left
 /// of a lifted operand is lowered to a reading method like a literal (it once was left
 /// as `C * x`, `error[E0277]: cannot multiply f64 by the reading`).
@@ -395,31 +426,6 @@ const C: f64 = 2.5;
 fn f(x: f64) -> f64 {
     const K: f64 = 0.5;
     C * x + K * x + PI * x
-}
-"#,
-        "f::Rule, (0.7,)",
-    );
-}
-
-/// An array literal or a `vec![…]` borrowed as the `&[f64]` argument of a rule.
-///
-/// `error[E0308]: mismatched types`: expected associated type
-/// `<__LiftedReading as Real>::Ref<'_>`, found `&[{float}; 2]` (and
-/// `&[__LiftedReading; 2]`, `&<__LiftedReading as Real>::Vec`).
-#[test]
-#[ignore = "macro: &[a, b] or &vec![..] passed to a rule's slice parameter"]
-fn literal_arrays_as_slice_arguments() {
-    reproducer_passes(
-        "calls_literal_slice_args",
-        r#"
-#[autodiff(forward)]
-fn sumsq(x: &[f64]) -> f64 {
-    x.iter().map(|v| v * v).sum::<f64>()
-}
-
-#[autodiff(forward)]
-fn f(x: f64) -> f64 {
-    x * sumsq(&[1.0, 2.0]) + sumsq(&[x, x]) + sumsq(&vec![x, 2.0])
 }
 "#,
         "f::Rule, (0.7,)",

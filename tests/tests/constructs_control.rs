@@ -17,17 +17,12 @@
 
 use lifted::Constant;
 use lifted_tests::alloc_counter::CountingAllocator;
-use lifted_tests::constructs::{self, check_at};
+use lifted_tests::constructs::check_at;
 
 /// Counts allocations, so that `check_rule` also checks that scalar rules allocate
 /// nothing.
 #[global_allocator]
 static ALLOCATOR: CountingAllocator = CountingAllocator;
-
-/// The shared reproducer builder, writing under this test's temporary directory.
-fn reproducer_passes(name: &str, items: &str, rule_and_args: &str) {
-    constructs::reproducer_passes(env!("CARGO_TARGET_TMPDIR"), name, items, rule_and_args);
-}
 
 /// An enum parameter: `#[derive(lifted::Lift)]` on a type without floats makes it read
 /// as itself inside rules.
@@ -386,6 +381,68 @@ macro_rules! constructs {
             );
             check_at(checked_ln::Rule, &[(0.7,), (-0.5,)]);
         }
+
+        /// `break` values mixing lifted values and constants, out of a plain `loop` and
+        /// out of a labelled outer loop from an inner one.
+        #[autodiff(forward)]
+        pub fn break_values(x: $t) -> $t {
+            let mut y = x;
+            let a = loop {
+                if y > 2.0 {
+                    break y;
+                }
+                if y < 0.0 {
+                    break 0.0;
+                }
+                y = y * 2.0;
+            };
+            let mut k = 0;
+            let b = 'outer: loop {
+                loop {
+                    k += 1;
+                    if k > 3 {
+                        break 'outer 1.5;
+                    }
+                    if y * (k as $t) > 10.0 {
+                        break 'outer y * 0.5;
+                    }
+                    if k % 2 == 0 {
+                        break;
+                    }
+                }
+            };
+            a + b
+        }
+
+        /// `while let`, `if let` and `let … else` over values of the reading popped from
+        /// or read out of a vector, accumulated into a local starting as a constant.
+        #[autodiff(forward)]
+        pub fn pops(x: $t) -> $t {
+            let mut v = vec![x, x * x, 2.0];
+            let mut s = 0.0;
+            while let Some(t) = v.pop() {
+                s += t;
+            }
+            let mut w = vec![x * 3.0];
+            if let Some(t) = w.pop() {
+                s = s * t;
+            }
+            w.push(x);
+            let Some(u) = w.last() else {
+                return s;
+            };
+            s + u
+        }
+
+        #[test]
+        fn constant_and_lifted_break_values() {
+            check_at(break_values::Rule, &[(0.7,), (-0.3,), (3.6,)]);
+        }
+
+        #[test]
+        fn popping_lifted_values() {
+            check_at(pops::Rule, &[(0.7,), (-1.3,)]);
+        }
     };
 }
 
@@ -401,58 +458,4 @@ mod f32s {
     use super::{Constant, Shape, check_at};
     use lifted::autodiff;
     constructs!(f32);
-}
-
-/// A `break` with a constant value out of a `loop` whose other `break` carries a lifted
-/// value: the constant is not lifted.
-///
-/// `error[E0308]: mismatched types` at `break 0.0`: expected type parameter
-/// `__LiftedReading`, found floating-point number.
-#[test]
-#[ignore = "macro: a constant break value is not lifted next to a lifted one"]
-fn loop_break_with_constant_value() {
-    reproducer_passes(
-        "control_break_constant",
-        r#"
-#[autodiff(forward)]
-fn f(x: f64) -> f64 {
-    let mut y = x;
-    loop {
-        if y > 2.0 {
-            break y;
-        }
-        if y < 0.0 {
-            break 0.0;
-        }
-        y = y * 2.0;
-    }
-}
-"#,
-        "f::Rule, (0.7,)",
-    );
-}
-
-/// `while let Some(t) = v.pop()` over a vector of lifted values, accumulated into a
-/// local that starts as a constant: the popped value is not seen as lifted, so the
-/// accumulator stays a plain float.
-///
-/// `error[E0277]: cannot add-assign `__LiftedReading` to `{float}`` at `s += t`.
-#[test]
-#[ignore = "macro: values popped from a lifted Vec in while let are not seen as lifted"]
-fn while_let_pop_of_lifted_values() {
-    reproducer_passes(
-        "control_while_let_pop",
-        r#"
-#[autodiff(forward)]
-fn f(x: f64) -> f64 {
-    let mut v = vec![x, x * x];
-    let mut s = 0.0;
-    while let Some(t) = v.pop() {
-        s += t;
-    }
-    s
-}
-"#,
-        "f::Rule, (0.7,)",
-    );
 }

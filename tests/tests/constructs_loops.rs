@@ -13,17 +13,12 @@
 )]
 
 use lifted_tests::alloc_counter::CountingAllocator;
-use lifted_tests::constructs::{self, check_at};
+use lifted_tests::constructs::check_at;
 
 /// Counts allocations, so that `check_rule` also checks that scalar rules allocate
 /// nothing.
 #[global_allocator]
 static ALLOCATOR: CountingAllocator = CountingAllocator;
-
-/// The shared reproducer builder, writing under this test's temporary directory.
-fn reproducer_passes(name: &str, items: &str, rule_and_args: &str) {
-    constructs::reproducer_passes(env!("CARGO_TARGET_TMPDIR"), name, items, rule_and_args);
-}
 
 /// The functions and their checks, for the float type `$t`.
 macro_rules! constructs {
@@ -268,6 +263,125 @@ macro_rules! constructs {
                 &[(vec![0.3, -0.7, 1.2], 0.6), (vec![1.1, 0.4], -0.9)],
             );
         }
+
+        /// `.zip(y)` and `.chain(y)` with a slice parameter itself, `.zip(&local)`.
+        #[autodiff(forward)]
+        pub fn zip_slices(x: &[$t], y: &[$t]) -> $t {
+            let mut s = 0.0;
+            for (a, b) in x.iter().zip(y) {
+                s += a * b;
+            }
+            let local = y.to_vec();
+            let dot: $t = x.iter().zip(&local).map(|(a, b)| a * b * b).sum();
+            let all: $t = x.iter().chain(y).map(|v| v * v).sum();
+            s + dot + all
+        }
+
+        /// `*v` read and written through `y.iter_mut().zip(…)` and
+        /// `.iter_mut().enumerate().rev()`.
+        #[autodiff(forward)]
+        pub fn iter_mut_zipped(y: &mut [$t], x: &[$t]) {
+            for (v, a) in y.iter_mut().zip(x.iter()) {
+                *v = *v * a;
+            }
+            for (v, &a) in y.iter_mut().zip(x) {
+                *v += a * 0.5;
+            }
+            for (i, v) in y.iter_mut().enumerate().rev() {
+                *v = v.sin() + i as $t;
+            }
+        }
+
+        /// Closure patterns one reference deeper than the items: `|&&v|` and `|&(i, _)|`
+        /// in `filter`.
+        #[autodiff(forward)]
+        pub fn filter_patterns(x: &[$t]) -> $t {
+            let pos = x.iter().filter(|&&v| v > 0.0).sum::<$t>();
+            let big = x
+                .iter()
+                .filter(|&&v| v * v > 0.25)
+                .map(|&v| v * 2.0)
+                .sum::<$t>();
+            let odd = x
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i % 2 == 1)
+                .map(|(_, v)| v * v)
+                .sum::<$t>();
+            pos + big + odd
+        }
+
+        /// Closures that assign captured locals starting as constants (`for_each`).
+        #[autodiff(forward)]
+        pub fn for_each_accumulates(x: &[$t]) -> $t {
+            let mut s = 0.0;
+            x.iter().for_each(|v| s += v);
+            let mut p = 1.0;
+            x.iter()
+                .enumerate()
+                .for_each(|(i, &v)| p *= 1.0 + v * i as $t);
+            s + p
+        }
+
+        /// Array methods on sub-slices without a borrow: `x[1..].iter()`,
+        /// `x[..2].len()`, `y[1..].fill(…)`.
+        #[autodiff(forward)]
+        pub fn sub_slice_methods(y: &mut [$t], x: &[$t]) -> $t {
+            let tail = x[1..].iter().sum::<$t>();
+            let n = x[..2].len();
+            let head: $t = x[..n].iter().map(|v| v * v).sum();
+            y[1..].fill(tail * head);
+            tail + head + n as $t
+        }
+
+        #[test]
+        fn zip_and_chain_with_slices() {
+            check_at(
+                zip_slices::Rule,
+                &[
+                    (vec![0.3, -0.7, 1.2], vec![0.5, 0.9, -0.4]),
+                    (vec![1.1, 0.4], vec![-0.3, 0.6]),
+                ],
+            );
+        }
+
+        #[test]
+        fn iter_mut_in_zip_and_enumerate() {
+            check_at(
+                iter_mut_zipped::Rule,
+                &[
+                    (vec![0.3, -0.7, 1.2], vec![0.5, 0.9, -0.4]),
+                    (vec![1.1, 0.4], vec![-0.3, 0.6]),
+                ],
+            );
+        }
+
+        #[test]
+        fn double_reference_closure_patterns() {
+            check_at(
+                filter_patterns::Rule,
+                &[(vec![0.3, -0.7, 1.2, 0.8],), (vec![-1.1, 0.4, 0.9],)],
+            );
+        }
+
+        #[test]
+        fn for_each_assigning_captured_locals() {
+            check_at(
+                for_each_accumulates::Rule,
+                &[(vec![0.3, -0.7, 1.2],), (vec![1.1, 0.4],)],
+            );
+        }
+
+        #[test]
+        fn methods_on_sub_slices() {
+            check_at(
+                sub_slice_methods::Rule,
+                &[
+                    (vec![0.5, 0.2, -0.3], vec![0.3, -0.7, 1.2]),
+                    (vec![1.0, 2.0], vec![1.1, 0.4, 0.6]),
+                ],
+            );
+        }
     };
 }
 
@@ -283,110 +397,4 @@ mod f32s {
     use super::check_at;
     use lifted::autodiff;
     constructs!(f32);
-}
-
-/// `.zip(y)` with a slice parameter `y` itself (not `y.iter()`): the lifted view is not
-/// `IntoIterator`.
-///
-/// `error[E0277]: `<__LiftedReading as Real>::Ref<'_>` is not an iterator` at `.zip(y)`.
-#[test]
-#[ignore = "macro: .zip(y) on a slice parameter y: the lifted view is not IntoIterator"]
-fn zip_with_slice_parameter() {
-    reproducer_passes(
-        "loops_zip_slice",
-        r#"
-#[autodiff(forward)]
-fn f(x: &[f64], y: &[f64]) -> f64 {
-    let mut s = 0.0;
-    for (a, b) in x.iter().zip(y) {
-        s += a * b;
-    }
-    s
-}
-"#,
-        "f::Rule, (vec![0.3, -0.7], vec![1.2, 0.5])",
-    );
-}
-
-/// `*v` read through `y.iter_mut().zip(…)`: the element handle is not dereferenced as
-/// it is in a plain `for v in y.iter_mut()`.
-///
-/// `error[E0369]: cannot multiply `<<__LiftedReading as Real>::Mut<'_> as
-/// ArrayViewMut<__LiftedReading>>::ElemMut<'_>` by `__LiftedReading``.
-#[test]
-#[ignore = "macro: *v through iter_mut().zip(..) is not read as a value"]
-fn iter_mut_zipped() {
-    reproducer_passes(
-        "loops_iter_mut_zip",
-        r#"
-#[autodiff(forward)]
-fn f(y: &mut [f64], x: &[f64]) {
-    for (v, a) in y.iter_mut().zip(x.iter()) {
-        *v = *v * a;
-    }
-}
-"#,
-        "f::Rule, (vec![0.3, -0.7], vec![1.2, 0.5])",
-    );
-}
-
-/// A closure with a `&&v` parameter pattern (`filter(|&&v| …)`).
-///
-/// `error[E0308]: mismatched types` at `v > 0.0`: expected `&_`, found floating-point
-/// number.
-#[test]
-#[ignore = "macro: a &&v closure pattern binds a reference"]
-fn filter_with_double_reference_pattern() {
-    reproducer_passes(
-        "loops_filter_double_ref",
-        r#"
-#[autodiff(forward)]
-fn f(x: &[f64]) -> f64 {
-    x.iter().filter(|&&v| v > 0.0).sum::<f64>()
-}
-"#,
-        "f::Rule, (vec![0.3, -0.7, 1.2],)",
-    );
-}
-
-/// A closure passed to `for_each` that accumulates into a captured local starting as a
-/// constant: the local is not lifted.
-///
-/// `error[E0277]: cannot add-assign `__LiftedReading` to `{float}`` at `s += v`.
-#[test]
-#[ignore = "macro: a constant local assigned inside a closure is not lifted"]
-fn for_each_accumulating_closure() {
-    reproducer_passes(
-        "loops_for_each",
-        r#"
-#[autodiff(forward)]
-fn f(x: &[f64]) -> f64 {
-    let mut s = 0.0;
-    x.iter().for_each(|v| s += v);
-    s
-}
-"#,
-        "f::Rule, (vec![0.3, -0.7, 1.2],)",
-    );
-}
-
-/// A method on a sub-slice without a borrow, `x[1..].iter()`: the view's methods are not
-/// in scope.
-///
-/// `error[E0599]: no method named `iter` found for associated type
-/// `<__LiftedReading as Real>::Ref<'_>``, with the help to import
-/// `lifted::array::ArrayView`.
-#[test]
-#[ignore = "macro: x[1..].iter(): the view trait is not in scope for the sub-slice"]
-fn method_on_unborrowed_sub_slice() {
-    reproducer_passes(
-        "loops_sub_slice_method",
-        r#"
-#[autodiff(forward)]
-fn f(x: &[f64]) -> f64 {
-    x[1..].iter().sum::<f64>()
-}
-"#,
-        "f::Rule, (vec![0.3, -0.7, 1.2],)",
-    );
 }

@@ -7,12 +7,17 @@ use syn::spanned::Spanned;
 use syn::{Expr, Ident};
 
 use super::{Lowerer, Want, strip};
-use crate::analyse::ArrayKind;
+use crate::analyse::{ArrayKind, is_rule_call};
 
 impl Lowerer<'_> {
     /// `Vec::new()` / `Vec::with_capacity(n)` for a float array become the reading's array.
     pub(super) fn array_init(&mut self, e: &mut Expr) {
         let span = e.span();
+        if matches!(e, Expr::Macro(m) if m.mac.path.is_ident("vec") && m.mac.tokens.is_empty()) {
+            let (k, d, pv) = (&self.krate, &self.d, self.private());
+            *e = syn::parse_quote_spanned!(span=> <<#d as #k::Real>::Vec as #pv::Default>::default());
+            return;
+        }
         let Expr::Call(c) = e else { return };
         let Expr::Path(p) = &*c.func else { return };
         let segs: Vec<String> = p
@@ -57,6 +62,25 @@ impl Lowerer<'_> {
         let field_range =
             self.array_kind(&ix.expr).is_none() && matches!(strip(&ix.index), Expr::Range(_));
         let Some(base) = self.array_place(&ix.expr).filter(|_| !field_range) else {
+            // The result of a rule call (`g(x)[1]`, `let v = g(x); v[0]`) may be the
+            // reading's array, which has no `Index`: read through `ArrayRead`.
+            let call_result = match strip(&ix.expr) {
+                Expr::Call(c) => {
+                    matches!(&*c.func, Expr::Path(p) if is_rule_call(self.scope, &p.path))
+                }
+                Expr::Path(p) => p
+                    .path
+                    .get_ident()
+                    .is_some_and(|i| self.call_results.contains(&i.to_string())),
+                _ => false,
+            };
+            if call_result && !matches!(strip(&ix.index), Expr::Range(_)) {
+                self.expr(&mut ix.expr, Want::Any);
+                self.expr(&mut ix.index, Want::Any);
+                let (pv, base, idx) = (self.private(), &ix.expr, &ix.index);
+                *e = syn::parse_quote_spanned!(span=> #pv::ArrayRead::get(&#base, #idx));
+                return;
+            }
             syn::visit_mut::visit_expr_index_mut(self, ix);
             return;
         };
@@ -106,12 +130,16 @@ impl Lowerer<'_> {
     /// were, it would also change the methods of plain `Vec<f64>` values.
     pub(super) fn array_method(&mut self, e: &mut Expr) -> bool {
         let Expr::MethodCall(m) = e else { return false };
-        let Some((base, _)) = self.array_kind(&m.receiver) else {
-            return false;
-        };
         let method = m.method.to_string();
         let Some((tr, by_mut)) = array_trait(&method) else {
             return false;
+        };
+        let (base, base_name) = match self.array_kind(&m.receiver) {
+            Some((base, _)) => (quote!(#base), base),
+            None => match self.sub_slice(&m.receiver, by_mut) {
+                Some(view) => view,
+                None => return false,
+            },
         };
         let want = if matches!(method.as_str(), "push" | "fill" | "resize" | "insert") {
             Want::Reading
@@ -124,6 +152,23 @@ impl Lowerer<'_> {
                 _ => self.expr(arg, want),
             }
         }
+        // `v.push(v[0] * x)`: the arguments read the array, so they are evaluated before
+        // it is borrowed mutably (what two-phase borrows do for the method call).
+        let hoist = by_mut
+            && m.args
+                .iter()
+                .any(|a| !matches!(a, Expr::Closure(_)) && mentions_ident(a, &base_name));
+        let mut temps = Vec::new();
+        if hoist {
+            for (i, arg) in m.args.iter_mut().enumerate() {
+                if matches!(arg, Expr::Closure(_)) {
+                    continue;
+                }
+                let tmp = Self::arg_temp(i);
+                temps.push(quote!(let #tmp = #arg;));
+                *arg = syn::parse_quote!(#tmp);
+            }
+        }
         let (pv, args, name) = (self.private(), &m.args, &m.method);
         let tr = Ident::new(tr, name.span());
         let recv = if by_mut {
@@ -133,22 +178,39 @@ impl Lowerer<'_> {
         };
         let span = name.span();
         let comma = if args.is_empty() { quote!() } else { quote!(,) };
-        *e = syn::parse_quote_spanned!(span=> #pv::#tr::#name(#recv #comma #args));
+        *e = if hoist {
+            syn::parse_quote_spanned!(span=> { #(#temps)* #pv::#tr::#name(#recv #comma #args) })
+        } else {
+            syn::parse_quote_spanned!(span=> #pv::#tr::#name(#recv #comma #args))
+        };
         true
     }
 
-    pub(super) fn iter_mut_target(&self, e: &Expr) -> Option<(Ident, bool)> {
-        let Expr::MethodCall(m) = strip(e) else {
-            return None;
+    /// `x[a..b]` or `&x[a..b]` of a float array, as the receiver of an array method: the
+    /// view, shared or mutable.
+    fn sub_slice(
+        &mut self,
+        recv: &Expr,
+        by_mut: bool,
+    ) -> Option<(proc_macro2::TokenStream, Ident)> {
+        let inner = match strip(recv) {
+            Expr::Reference(r) => strip(&r.expr),
+            other => other,
         };
-        if m.method == "enumerate" {
-            let (base, _) = self.iter_mut_target(&m.receiver)?;
-            return Some((base, true));
-        }
-        if m.method != "iter_mut" {
+        let Expr::Index(ix) = inner else { return None };
+        if !matches!(strip(&ix.index), Expr::Range(_)) {
             return None;
         }
-        self.array_kind(&m.receiver).map(|(b, _)| (b, false))
+        let (base, _) = self.array_kind(&ix.expr)?;
+        let mut idx = (*ix.index).clone();
+        self.expr(&mut idx, Want::Any);
+        let pv = self.private();
+        let view = if by_mut {
+            quote!(#pv::ArrayViewMut::slice_mut(&mut #base, #idx))
+        } else {
+            quote!(#pv::ArrayView::slice(&#base, #idx))
+        };
+        Some((view, base))
     }
 }
 
@@ -164,4 +226,17 @@ fn array_trait(method: &str) -> Option<(&'static str, bool)> {
         | "remove" | "reserve" => ("ArrayOwned", true),
         _ => return None,
     })
+}
+
+/// Whether the tokens of `e` name `base` (a float array's identifier).
+fn mentions_ident(e: &Expr, base: &Ident) -> bool {
+    fn walk(t: proc_macro2::TokenStream, name: &str) -> bool {
+        t.into_iter().any(|t| match t {
+            proc_macro2::TokenTree::Ident(i) => i == name,
+            proc_macro2::TokenTree::Group(g) => walk(g.stream(), name),
+            _ => false,
+        })
+    }
+    let name = base.to_string();
+    walk(quote!(#e), &name)
 }

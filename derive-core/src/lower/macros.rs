@@ -139,8 +139,37 @@ impl Lowerer<'_> {
             if let Ok(mut args) =
                 mac.parse_body_with(Punctuated::<Expr, Token![,]>::parse_terminated)
             {
-                for a in args.iter_mut() {
+                // Where the format string sits: what follows it is printed, and prints the
+                // primal of lifted values, as the primal function does.
+                let format_at = match name.as_str() {
+                    "write" | "writeln" | "assert" | "debug_assert" => Some(1),
+                    "assert_eq" | "assert_ne" | "debug_assert_eq" | "debug_assert_ne" => Some(2),
+                    "dbg" => None,
+                    _ => Some(0),
+                };
+                let mut captured = Vec::new();
+                for (i, a) in args.iter_mut().enumerate() {
+                    let printed = format_at.is_some_and(|f| i > f);
+                    if format_at == Some(i) {
+                        captured = self.captured_lifted(a);
+                    }
                     self.expr(a, Want::Any);
+                    if printed {
+                        self.print_primal(a);
+                    }
+                }
+                let pv = self.private();
+                let named: Vec<String> = args
+                    .iter()
+                    .filter_map(|a| match a {
+                        Expr::Assign(n) => Some(n.left.to_token_stream().to_string()),
+                        _ => None,
+                    })
+                    .collect();
+                captured.retain(|c| !named.contains(&c.to_string()));
+                for name in captured {
+                    let arg: Expr = syn::parse_quote_spanned!(name.span()=> #name = #pv::ToPrimal::to_primal(#name));
+                    args.push(arg);
                 }
                 mac.tokens = args.to_token_stream();
             }
@@ -155,6 +184,56 @@ impl Lowerer<'_> {
                 ),
             );
         }
+    }
+}
+
+impl Lowerer<'_> {
+    /// A printed argument (`x`, `name = x`) that is a lifted value: its primal.
+    fn print_primal(&self, a: &mut Expr) {
+        let value = match a {
+            Expr::Assign(named) => &mut *named.right,
+            other => other,
+        };
+        let is_array_name = matches!(&*value, Expr::Path(p)
+            if p.path.get_ident().is_some_and(|i| self.scope.arrays.contains_key(&i.to_string())));
+        if is_array_name || !self.scope.mentions_active(value) {
+            return;
+        }
+        if matches!(&*value, Expr::Path(_)) || self.scope.classify(value) == Class::Active {
+            let (pv, span) = (self.private(), value.span());
+            *value = syn::parse_quote_spanned!(span=> #pv::ToPrimal::to_primal(#value));
+        }
+    }
+
+    /// The lifted names a format string captures inline (`"{x}"`, `"{x:.3}"`), each once.
+    fn captured_lifted(&self, fmt: &Expr) -> Vec<proc_macro2::Ident> {
+        let Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) = fmt
+        else {
+            return Vec::new();
+        };
+        let text = s.value();
+        let mut out: Vec<proc_macro2::Ident> = Vec::new();
+        let mut rest = text.as_str();
+        while let Some(open) = rest.find('{') {
+            rest = &rest[open + 1..];
+            if rest.starts_with('{') {
+                rest = &rest[1..];
+                continue;
+            }
+            let end = rest.find(['}', ':']).unwrap_or(rest.len());
+            let name = rest[..end].trim();
+            if self.scope.active.contains(name)
+                && !self.scope.arrays.contains_key(name)
+                && !out.iter().any(|i| i == name)
+                && let Ok(id) = syn::parse_str::<proc_macro2::Ident>(name)
+            {
+                out.push(proc_macro2::Ident::new(&id.to_string(), s.span()));
+            }
+        }
+        out
     }
 }
 

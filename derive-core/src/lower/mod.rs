@@ -11,11 +11,13 @@ use syn::{Expr, Ident, Pat, Token};
 use crate::analyse::{ArrayKind, Class, FLOAT_METHODS, Scope, is_rule_call};
 
 mod arrays;
+mod forms;
 mod macros;
 mod structs;
 
 use crate::errors::Errors;
 use crate::types::{Float, is_float, map_type};
+pub use forms::{chain_has, is_empty_vec, loop_breaks, place_root};
 pub use macros::VecMacro;
 pub use structs::operand_traits;
 
@@ -47,6 +49,12 @@ pub struct Lowerer<'a> {
     /// Parameters of closures over lifted items: one reference level fewer than in
     /// the primal (the items are values), so one `*` on them is dropped.
     value_params: Vec<String>,
+    /// The loops (and labelled blocks) being lowered, innermost last: label, what their
+    /// `break` values are wanted as, whether a labelled block.
+    breaks: Vec<(Option<Ident>, Want, bool)>,
+    /// Locals bound to the result of a rule call: indexing them reads through
+    /// `ArrayRead` (the result may be the reading's array).
+    call_results: Vec<String>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -68,6 +76,8 @@ impl<'a> Lowerer<'a> {
             returns_float,
             iter_mut_elems: Vec::new(),
             value_params: Vec::new(),
+            breaks: Vec::new(),
+            call_results: Vec::new(),
         }
     }
 
@@ -146,6 +156,11 @@ impl<'a> Lowerer<'a> {
             if is_array {
                 self.array_init(&mut init.expr);
             }
+            if let (Pat::Ident(id), Expr::Call(c)) = (&l.pat, strip(&init.expr))
+                && matches!(&*c.func, Expr::Path(p) if is_rule_call(self.scope, &p.path))
+            {
+                self.call_results.push(id.ident.to_string());
+            }
             let want = if active { Want::Reading } else { Want::Any };
             self.expr(&mut init.expr, want);
             if let Some((_, diverge)) = &mut init.diverge {
@@ -212,7 +227,25 @@ impl<'a> Lowerer<'a> {
             Expr::MethodCall(_) => self.method_call(e),
             Expr::Macro(_) => self.expr_macro(e),
             Expr::Assign(_) => self.assign(e),
+            Expr::Block(b) if b.label.is_some() => {
+                let label = b.label.clone();
+                self.in_loop(label.as_ref(), tails, true, |s| s.block(&mut b.block, tails));
+            }
             Expr::Block(b) => self.block(&mut b.block, tails),
+            Expr::Loop(l) => {
+                let label = l.label.clone();
+                self.in_loop(label.as_ref(), tails, false, |s| {
+                    s.block(&mut l.body, Want::Any);
+                });
+            }
+            Expr::While(w) => {
+                self.expr(&mut w.cond, Want::Any);
+                let label = w.label.clone();
+                self.in_loop(label.as_ref(), Want::Any, false, |s| {
+                    s.block(&mut w.body, Want::Any);
+                });
+            }
+            Expr::Break(b) => self.break_value(b),
             Expr::If(i) => {
                 self.expr(&mut i.cond, Want::Any);
                 self.block(&mut i.then_branch, tails);
@@ -238,7 +271,10 @@ impl<'a> Lowerer<'a> {
             Expr::Tuple(t) => t.elems.iter_mut().for_each(|x| self.expr(x, want)),
             Expr::Array(a) => a.elems.iter_mut().for_each(|x| self.expr(x, want)),
             Expr::Repeat(r) => self.expr(&mut r.expr, want),
-            Expr::ForLoop(_) => self.for_loop(e),
+            Expr::ForLoop(l) => {
+                let label = l.label.clone();
+                self.in_loop(label.as_ref(), Want::Any, false, |s| s.for_loop(e));
+            }
             Expr::Closure(c) => self.closure(c, false),
             Expr::Struct(_) => self.struct_lit(e),
             Expr::Unsafe(u) => self.errors.at(
@@ -439,6 +475,10 @@ impl<'a> Lowerer<'a> {
             *arg = syn::parse_quote_spanned!(span=> #pv::ArrayViewMut::view_mut(&mut #base));
             return;
         }
+        if let Some(view) = self.literal_slice_arg(arg) {
+            *arg = view;
+            return;
+        }
         self.expr(arg, Want::Reading);
     }
 
@@ -482,12 +522,18 @@ impl<'a> Lowerer<'a> {
         } else {
             Want::Any
         };
+        let takes_iter = matches!(method.as_str(), "zip" | "chain");
         for arg in m.args.iter_mut() {
             match arg {
                 Expr::Closure(c) => self.closure(c, recv_active),
-                _ => self.expr(arg, want),
+                _ => {
+                    if !(takes_iter && self.array_as_iter(arg)) {
+                        self.expr(arg, want);
+                    }
+                }
             }
         }
+        self.fixed_array_iter(e);
     }
 
     fn closure(&mut self, c: &mut syn::ExprClosure, over_values: bool) {
@@ -508,7 +554,9 @@ impl<'a> Lowerer<'a> {
         }
         let pushed = names.len();
         self.value_params.extend(names);
+        let breaks = std::mem::take(&mut self.breaks);
         self.expr(&mut c.body, Want::Any);
+        self.breaks = breaks;
         let keep = self.value_params.len() - pushed;
         self.value_params.truncate(keep);
     }
@@ -547,7 +595,7 @@ impl<'a> Lowerer<'a> {
                 .get_ident()
                 .is_some_and(|i| self.scope.active.contains(&i.to_string())),
             Expr::Unary(_) => true,
-            _ => false,
+            other => place_root(other).is_some_and(|i| self.scope.active.contains(&i.to_string())),
         };
         self.expr(&mut a.left, Want::Any);
         let want = if target_active {
@@ -561,11 +609,11 @@ impl<'a> Lowerer<'a> {
     fn for_loop(&mut self, e: &mut Expr) {
         let Expr::ForLoop(l) = e else { return };
         // `for v in y.iter_mut()`: the items are write-back handles, so `*v = …` stays.
-        if self.iter_mut_target(&l.expr).is_some() {
-            let mut names = Vec::new();
-            crate::analyse::pat_idents(&l.pat, &mut names);
+        if let Some(names) = self.iter_mut_names(&l.expr, &l.pat) {
             let pushed = names.len();
             self.iter_mut_elems.extend(names);
+            // Other items (`zip(x.iter())`) are values of the reading.
+            strip_ref_pats(&mut l.pat);
             // The items are handles written through `*v = …`: they must be `mut`.
             make_bindings_mut(&mut l.pat);
             self.expr(&mut l.expr, Want::Any);
@@ -583,6 +631,15 @@ impl<'a> Lowerer<'a> {
             if let Some((base, _)) = self.array_kind(&r.expr) {
                 let span = l.expr.span();
                 *l.expr = syn::parse_quote_spanned!(span=> #pv::ArrayView::iter(&#base));
+            } else if r.mutability.is_none()
+                && let Expr::Path(p) = strip(&r.expr)
+                && p.path
+                    .get_ident()
+                    .is_some_and(|i| self.scope.active.contains(&i.to_string()))
+            {
+                // `for v in &p` over a lifted fixed array: its items, by value.
+                let (span, base) = (l.expr.span(), p.clone());
+                *l.expr = syn::parse_quote_spanned!(span=> #base.iter().copied());
             } else {
                 self.expr(&mut l.expr, Want::Any);
             }
@@ -652,14 +709,18 @@ fn make_bindings_mut(p: &mut Pat) {
     Mut.visit_pat_mut(p);
 }
 
-/// `&v` → `v` in patterns over iterators that yield values of the reading.
+/// `&v` → `v` in patterns over iterators that yield values of the reading: each float
+/// item is one reference level fewer than in the primal, so the `&` right around a
+/// binding goes (`&&v` → `&v`, `(i, &v)` → `(i, v)`, `&(a, &b)` → `&(a, b)`).
 fn strip_ref_pats(p: &mut Pat) {
     struct Strip;
     impl VisitMut for Strip {
         fn visit_pat_mut(&mut self, p: &mut Pat) {
-            if let Pat::Reference(r) = p {
+            if let Pat::Reference(r) = p
+                && r.mutability.is_none()
+                && matches!(&*r.pat, Pat::Ident(i) if i.subpat.is_none())
+            {
                 *p = (*r.pat).clone();
-                self.visit_pat_mut(p);
                 return;
             }
             syn::visit_mut::visit_pat_mut(self, p);

@@ -92,3 +92,30 @@ pub fn advanced(p: &Particle, k: f64, dt: f64) -> Particle {
         m: p.m,
     }
 }
+
+/// Forms the macro lowers by looking at their surroundings: `zip` with a slice, an
+/// unannotated vector, a tuple of constants given a lifted field, `break` values, a
+/// push reading its vector, a literal slice argument, a printed lifted value.
+#[autodiff(forward)]
+#[must_use]
+pub fn surroundings(x: &[f64], y: &[f64]) -> Vec<f64> {
+    let mut out = Vec::with_capacity(x.len() + 2);
+    for (xi, yi) in x.iter().zip(y) {
+        out.push(xi * yi);
+    }
+    let mut pair = (0.0, 1.0);
+    pair.0 = rosenbrock(&[x[0], 1.0]);
+    let mut step = 0.0;
+    let limit = loop {
+        step += 1.0;
+        if step > 3.0 {
+            break 0.0;
+        }
+        if pair.0 * step > 1.0 {
+            break pair.0;
+        }
+    };
+    println!("{limit}");
+    out.push(out[0] * limit + pair.1);
+    out
+}

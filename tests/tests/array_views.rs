@@ -376,6 +376,29 @@ fn iteration_yields_lifted_elements() {
     assert_eq!(p(sum), p(expect));
 }
 
+/// Width 0 (a primal with no tangent directions): the block is empty, and gathering,
+/// scattering, iterating and constructing still follow the primal.
+#[test]
+fn width_zero_arrays_follow_the_primal() {
+    let mut a = NDualArray::<f64, 0>::from_lanes(vec![1.0, 2.0, 3.0], []).unwrap();
+    assert!(a.partials_block().is_empty());
+    assert_eq!(p(a.get(1)), (2.0, []));
+    a.set(2, NDual::new(7.0, []));
+    *a.elem_mut(0) += 1.0;
+    assert_eq!(a.as_primal_slice(), &[2.0, 2.0, 7.0]);
+    assert_eq!(ps(a.iter()), vec![(2.0, []), (2.0, []), (7.0, [])]);
+    assert_eq!(a.iter().len(), 3);
+    assert_eq!(
+        a.iter().rev().map(|d| d.value()).collect::<Vec<_>>(),
+        [7.0, 2.0, 2.0]
+    );
+    assert_eq!(a.iter().nth(2).map(p), Some((7.0, [])));
+    assert_eq!(a.iter().nth(3), None);
+    let b: NDualArray<f64, 0> = a.iter().collect();
+    assert_eq!(b, a);
+    assert_layout(a.view());
+}
+
 #[test]
 fn iter_mut_and_for_each_mut_scatter() {
     let mut a = sample::<3>(4);

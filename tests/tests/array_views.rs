@@ -147,6 +147,18 @@ fn constructors_and_their_errors() {
             .unwrap();
     assert_eq!(lanes.partials_block(), &[1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
     assert_eq!(lanes.lane(1).to_vec(), vec![4.0, 5.0, 6.0]);
+    // Width 1: the block is the one lane; a lane of the wrong length is still refused.
+    let one = NDualArray::<f64, 1>::from_lanes(vec![1.0, 2.0], [&[7.0, 8.0]]).unwrap();
+    assert_eq!(one.partials_block(), &[7.0, 8.0]);
+    assert_layout(one.view());
+    assert_eq!(
+        NDualArray::<f64, 1>::from_lanes(vec![1.0, 2.0], [&[7.0]]).unwrap_err(),
+        LayoutError::Lane {
+            lane: 0,
+            len: 2,
+            found: 1
+        }
+    );
     let bad = NDualArray::<f64, 2>::from_lanes(vec![1.0, 2.0, 3.0], [&[1.0, 2.0, 3.0], &[4.0]]);
     assert_eq!(
         bad.unwrap_err(),

@@ -142,7 +142,14 @@ impl<'a, S: Real, const N: usize> Layout<&'a [S], N> {
 
     #[inline(always)]
     pub(super) fn len(self) -> usize {
-        self.primal.len()
+        // The length `get` checks against (see `paired`): equal to the primal's, and
+        // stated so that a loop bounded by `len()` lets the optimiser drop or hoist
+        // the checks of `get` as it does for a slice.
+        if N == 0 {
+            self.primal.len()
+        } else {
+            self.primal.len().min(self.partials.len() / N)
+        }
     }
 
     #[inline(always)]

@@ -130,6 +130,16 @@ impl<S: Real, const N: usize> NDualArray<S, N> {
                 found: l.len(),
             });
         }
+        // At width 1 the element-major block is the one lane itself: a plain copy,
+        // with no zero fill and no gather.
+        if let (1, Some(lane)) = (N, lanes.first()) {
+            return Ok(Self {
+                layout: Layout {
+                    primal,
+                    partials: lane.to_vec(),
+                },
+            });
+        }
         // Cut to exactly `len`, so that indexing below by `i < len` needs no check.
         let lanes = lanes.map(|l| &l[..len]);
         Ok(Self::from_primal_fn(primal, |i, k| lanes[k][i]))

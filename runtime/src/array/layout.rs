@@ -145,11 +145,12 @@ impl<'a, S: Real, const N: usize> Layout<&'a [S], N> {
         // The length `get` checks against (see `paired`): equal to the primal's, and
         // stated so that a loop bounded by `len()` lets the optimiser drop or hoist
         // the checks of `get` as it does for a slice.
-        if N == 0 {
-            self.primal.len()
-        } else {
-            self.primal.len().min(self.partials.len() / N)
-        }
+        let len = self.primal.len();
+        // Width 0 has no blocks: the primal's length alone.
+        self.partials
+            .len()
+            .checked_div(N)
+            .map_or(len, |blocks| len.min(blocks))
     }
 
     #[inline(always)]

@@ -147,6 +147,18 @@ fn constructors_and_their_errors() {
             .unwrap();
     assert_eq!(lanes.partials_block(), &[1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
     assert_eq!(lanes.lane(1).to_vec(), vec![4.0, 5.0, 6.0]);
+    // Width 1: the block is the one lane; a lane of the wrong length is still refused.
+    let one = NDualArray::<f64, 1>::from_lanes(vec![1.0, 2.0], [&[7.0, 8.0]]).unwrap();
+    assert_eq!(one.partials_block(), &[7.0, 8.0]);
+    assert_layout(one.view());
+    assert_eq!(
+        NDualArray::<f64, 1>::from_lanes(vec![1.0, 2.0], [&[7.0]]).unwrap_err(),
+        LayoutError::Lane {
+            lane: 0,
+            len: 2,
+            found: 1
+        }
+    );
     let bad = NDualArray::<f64, 2>::from_lanes(vec![1.0, 2.0, 3.0], [&[1.0, 2.0, 3.0], &[4.0]]);
     assert_eq!(
         bad.unwrap_err(),
@@ -374,6 +386,29 @@ fn iteration_yields_lifted_elements() {
     let sum: NDual<f64, 2> = a.iter().sum();
     let expect: NDual<f64, 2> = gathered.iter().copied().sum();
     assert_eq!(p(sum), p(expect));
+}
+
+/// Width 0 (a primal with no tangent directions): the block is empty, and gathering,
+/// scattering, iterating and constructing still follow the primal.
+#[test]
+fn width_zero_arrays_follow_the_primal() {
+    let mut a = NDualArray::<f64, 0>::from_lanes(vec![1.0, 2.0, 3.0], []).unwrap();
+    assert!(a.partials_block().is_empty());
+    assert_eq!(p(a.get(1)), (2.0, []));
+    a.set(2, NDual::new(7.0, []));
+    *a.elem_mut(0) += 1.0;
+    assert_eq!(a.as_primal_slice(), &[2.0, 2.0, 7.0]);
+    assert_eq!(ps(a.iter()), vec![(2.0, []), (2.0, []), (7.0, [])]);
+    assert_eq!(a.iter().len(), 3);
+    assert_eq!(
+        a.iter().rev().map(|d| d.value()).collect::<Vec<_>>(),
+        [7.0, 2.0, 2.0]
+    );
+    assert_eq!(a.iter().nth(2).map(p), Some((7.0, [])));
+    assert_eq!(a.iter().nth(3), None);
+    let b: NDualArray<f64, 0> = a.iter().collect();
+    assert_eq!(b, a);
+    assert_layout(a.view());
 }
 
 #[test]

@@ -6,7 +6,7 @@
 //! view types `D::Ref` / `D::Mut`.
 
 use core::fmt;
-use core::iter::FusedIterator;
+use core::iter::{FusedIterator, Zip};
 use core::ops::{Deref, DerefMut};
 use core::slice;
 
@@ -16,17 +16,28 @@ use crate::{NDual, Real};
 /// The elements of an element-major array by value (gathered), in order.
 #[derive(Clone, Debug)]
 pub struct Iter<'a, S, const N: usize> {
+    /// The primal zipped with its blocks of N partials (`N > 0`): std's zip of two
+    /// slices checks one index per element, where walking the primal and the partials
+    /// block separately checks both.
+    elems: Zip<slice::Iter<'a, S>, slice::Iter<'a, [S; N]>>,
+    /// The primal alone when `N = 0` (there are no blocks to zip with); empty otherwise.
     primal: slice::Iter<'a, S>,
-    partials: &'a [S],
 }
 
 impl<'a, S, const N: usize> Iter<'a, S, N> {
     /// Over a primal slice and its partials block (`N * primal.len()` values).
     #[inline]
     pub(crate) fn new(primal: &'a [S], partials: &'a [S]) -> Self {
-        Self {
-            primal: primal.iter(),
-            partials,
+        if N == 0 {
+            Self {
+                elems: [].iter().zip([].iter()),
+                primal: primal.iter(),
+            }
+        } else {
+            Self {
+                elems: primal.iter().zip(partials.as_chunks::<N>().0),
+                primal: [].iter(),
+            }
         }
     }
 }
@@ -35,39 +46,52 @@ impl<S: Real, const N: usize> Iterator for Iter<'_, S, N> {
     type Item = NDual<S, N>;
     #[inline]
     fn next(&mut self) -> Option<NDual<S, N>> {
-        let value = *self.primal.next()?;
-        let (head, tail) = self.partials.split_first_chunk::<N>()?;
-        self.partials = tail;
-        Some(NDual::new(value, *head))
+        if N == 0 {
+            let &value = self.primal.next()?;
+            return Some(NDual::new(value, [S::zero(); N]));
+        }
+        let (&value, block) = self.elems.next()?;
+        Some(NDual::new(value, *block))
     }
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.primal.size_hint()
+        let len = self.len();
+        (len, Some(len))
     }
     #[inline]
     fn nth(&mut self, n: usize) -> Option<NDual<S, N>> {
-        let skip = n.min(self.primal.len());
-        self.primal = self.primal.as_slice()[skip..].iter();
-        self.partials = &self.partials[skip * N..];
-        self.next()
+        if N == 0 {
+            let &value = self.primal.nth(n)?;
+            return Some(NDual::new(value, [S::zero(); N]));
+        }
+        let (&value, block) = self.elems.nth(n)?;
+        Some(NDual::new(value, *block))
     }
     #[inline]
     fn count(self) -> usize {
-        self.primal.len()
+        self.len()
     }
 }
 
 impl<S: Real, const N: usize> DoubleEndedIterator for Iter<'_, S, N> {
     #[inline]
     fn next_back(&mut self) -> Option<NDual<S, N>> {
-        let value = *self.primal.next_back()?;
-        let (rest, last) = self.partials.split_last_chunk::<N>()?;
-        self.partials = rest;
-        Some(NDual::new(value, *last))
+        if N == 0 {
+            let &value = self.primal.next_back()?;
+            return Some(NDual::new(value, [S::zero(); N]));
+        }
+        let (&value, block) = self.elems.next_back()?;
+        Some(NDual::new(value, *block))
     }
 }
 
-impl<S: Real, const N: usize> ExactSizeIterator for Iter<'_, S, N> {}
+impl<S: Real, const N: usize> ExactSizeIterator for Iter<'_, S, N> {
+    #[inline]
+    fn len(&self) -> usize {
+        // One of the two is empty.
+        self.elems.len() + self.primal.len()
+    }
+}
 impl<S: Real, const N: usize> FusedIterator for Iter<'_, S, N> {}
 
 /// A mutable handle on one element of an element-major array: the element, gathered,

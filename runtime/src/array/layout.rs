@@ -100,6 +100,29 @@ fn resolve(range: impl RangeBounds<usize>, len: usize) -> Range<usize> {
     start..end
 }
 
+/// The primal and the N-blocks of the partials (`N > 0`), both cut to the shorter length.
+///
+/// The layout invariant makes the two lengths equal, so the cut changes nothing; it
+/// lets the optimiser see that one bounds check of an index against the primal's
+/// length covers the block too, where indexing the partials at `i * N` would pay
+/// two more checks on every element access. An out-of-bounds index still panics with
+/// the usual message and the primal's length.
+#[inline(always)]
+fn paired<'s, S, const N: usize>(primal: &'s [S], blocks: &'s [[S; N]]) -> (&'s [S], &'s [[S; N]]) {
+    let len = primal.len().min(blocks.len());
+    (&primal[..len], &blocks[..len])
+}
+
+/// [`paired`] for mutable buffers.
+#[inline(always)]
+fn paired_mut<'s, S, const N: usize>(
+    primal: &'s mut [S],
+    blocks: &'s mut [[S; N]],
+) -> (&'s mut [S], &'s mut [[S; N]]) {
+    let len = primal.len().min(blocks.len());
+    (&mut primal[..len], &mut blocks[..len])
+}
+
 /// The one layout behind the three array types: a primal buffer `P` and a partials block
 /// `P` (`Vec<S>`, `&[S]` or `&mut [S]`), with the invariant
 /// `partials.len() == N * primal.len()` (see [`NDualArray`] for the contract).
@@ -119,19 +142,25 @@ impl<'a, S: Real, const N: usize> Layout<&'a [S], N> {
 
     #[inline(always)]
     pub(super) fn len(self) -> usize {
-        self.primal.len()
+        // The length `get` checks against (see `paired`): equal to the primal's, and
+        // stated so that a loop bounded by `len()` lets the optimiser drop or hoist
+        // the checks of `get` as it does for a slice.
+        let len = self.primal.len();
+        // Width 0 has no blocks: the primal's length alone.
+        self.partials
+            .len()
+            .checked_div(N)
+            .map_or(len, |blocks| len.min(blocks))
     }
 
     #[inline(always)]
     #[track_caller]
     pub(super) fn get(self, i: usize) -> NDual<S, N> {
-        // Index the primal first: an out-of-bounds `i` panics with the usual message,
-        // and `i * N` then cannot overflow.
-        let value = self.primal[i];
-        let Some(block) = self.partials[i * N..].first_chunk::<N>() else {
-            unreachable!("element-major layout: partials block shorter than N * len")
-        };
-        NDual::new(value, *block)
+        if N == 0 {
+            return NDual::new(self.primal[i], [S::zero(); N]);
+        }
+        let (primal, blocks) = paired(self.primal, self.partials.as_chunks::<N>().0);
+        NDual::new(primal[i], blocks[i])
     }
 
     #[inline]
@@ -208,11 +237,13 @@ impl<'a, S: Real, const N: usize> Layout<&'a mut [S], N> {
     #[inline(always)]
     #[track_caller]
     pub(super) fn set(&mut self, i: usize, value: NDual<S, N>) {
-        self.primal[i] = value.value();
-        let Some(block) = self.partials[i * N..].first_chunk_mut::<N>() else {
-            unreachable!("element-major layout: partials block shorter than N * len")
-        };
-        *block = *value.partials();
+        if N == 0 {
+            self.primal[i] = value.value();
+            return;
+        }
+        let (primal, blocks) = paired_mut(self.primal, self.partials.as_chunks_mut::<N>().0);
+        primal[i] = value.value();
+        blocks[i] = *value.partials();
     }
 
     #[inline]
@@ -262,11 +293,14 @@ impl<'a, S: Real, const N: usize> Layout<&'a mut [S], N> {
     #[inline]
     #[track_caller]
     pub(super) fn into_elem(self, i: usize) -> ElemMut<'a, S, N> {
-        let primal = &mut self.primal[i];
-        let Some(block) = self.partials[i * N..].first_chunk_mut::<N>() else {
-            unreachable!("element-major layout: partials block shorter than N * len")
-        };
-        ElemMut::new(primal, block)
+        if N == 0 {
+            let Some(block) = self.partials.first_chunk_mut::<N>() else {
+                unreachable!("every slice starts with an empty chunk")
+            };
+            return ElemMut::new(&mut self.primal[i], block);
+        }
+        let (primal, blocks) = paired_mut(self.primal, self.partials.as_chunks_mut::<N>().0);
+        ElemMut::new(&mut primal[i], &mut blocks[i])
     }
 
     #[inline]

@@ -101,9 +101,15 @@ impl<S: Real, const N: usize> NDualArray<S, N> {
 
     /// The primal with partial `k` of element `i` set to `partial(i, k)`.
     pub fn from_primal_fn(primal: Vec<S>, mut partial: impl FnMut(usize, usize) -> S) -> Self {
-        let mut partials = Vec::with_capacity(N * primal.len());
-        for i in 0..primal.len() {
-            partials.extend((0..N).map(|k| partial(i, k)));
+        // Filled in place, block by block, after a zero fill (a `calloc` for floats).
+        // Collecting into fresh capacity instead keeps the vector's length in memory
+        // across every call of `partial`, which may panic, and measured two to three
+        // times slower.
+        let mut partials = vec![S::zero(); N * primal.len()];
+        if N > 0 {
+            for (i, block) in partials.as_chunks_mut::<N>().0.iter_mut().enumerate() {
+                *block = core::array::from_fn(|k| partial(i, k));
+            }
         }
         Self {
             layout: Layout { primal, partials },
@@ -124,6 +130,18 @@ impl<S: Real, const N: usize> NDualArray<S, N> {
                 found: l.len(),
             });
         }
+        // At width 1 the element-major block is the one lane itself: a plain copy,
+        // with no zero fill and no gather.
+        if let (1, Some(lane)) = (N, lanes.first()) {
+            return Ok(Self {
+                layout: Layout {
+                    primal,
+                    partials: lane.to_vec(),
+                },
+            });
+        }
+        // Cut to exactly `len`, so that indexing below by `i < len` needs no check.
+        let lanes = lanes.map(|l| &l[..len]);
         Ok(Self::from_primal_fn(primal, |i, k| lanes[k][i]))
     }
 

@@ -74,10 +74,12 @@ macro_rules! mixed {
             }
             #[inline(always)]
             fn rdiv(self, c: $f) -> Self {
-                // d(c / x) = -(c / x) / x · ẋ, the quotient reused.
+                // d(c / x) = -(c / x) · (1 / x) · ẋ. The value is the primal's quotient;
+                // the reciprocal does not wait for it (two independent divisions, not a
+                // chain of two), and for c = 1 it is the same division.
                 let q = self.value.rdiv(c);
-                let df = -(q / self.value);
-                self.chain_sz(q, df)
+                let r = self.value.recip();
+                self.chain_sz(q, -(q * r))
             }
             #[inline(always)]
             fn rrem(self, c: $f) -> Self {

@@ -27,6 +27,7 @@ mod real;
 pub mod rule;
 mod scalar;
 mod slot;
+mod taylor;
 pub mod testing;
 
 pub use array::{NDualArray, NDualMut, NDualRef};
@@ -40,6 +41,7 @@ pub use ndual::NDual;
 pub use real::{Reading, Real};
 pub use rule::{Constant, FRule, Param};
 pub use scalar::Scalar;
+pub use taylor::Taylor;
 pub use slot::{
     Dual, DualElem, ForwardValue, Lifted, NoDual, ZeroLift, primal, tangent, tangent_lane,
     zero_lifted,

@@ -32,8 +32,8 @@ pub mod testing;
 
 pub use array::{NDualArray, NDualMut, NDualRef};
 pub use drivers::{
-    Error, derivative, gradient, gradient_into, gradient_with_chunk, gradient_wrt, jacobian,
-    jacobian_with_chunk, jacobian_wrt, jvp, jvp_chunk, jvp_many, jvp_mut,
+    Error, derivative, derivatives_1d, gradient, gradient_into, gradient_with_chunk, gradient_wrt,
+    jacobian, jacobian_with_chunk, jacobian_wrt, jvp, jvp_chunk, jvp_many, jvp_mut,
 };
 pub use lifted_macros::{Lift, autodiff, constant};
 pub use lowering::{IntoReading, ToPrimal};
@@ -41,8 +41,8 @@ pub use ndual::NDual;
 pub use real::{Reading, Real};
 pub use rule::{Constant, FRule, Param};
 pub use scalar::Scalar;
-pub use taylor::Taylor;
 pub use slot::{
     Dual, DualElem, ForwardValue, Lifted, NoDual, ZeroLift, primal, tangent, tangent_lane,
     zero_lifted,
 };
+pub use taylor::Taylor;

@@ -1,5 +1,5 @@
 //! Drivers: derivatives of a rule at a point — [`jvp`], [`derivative`], [`gradient`],
-//! [`jacobian`] and their variants.
+//! [`jacobian`], [`derivatives_1d`] and their variants.
 //!
 //! Every driver takes a rule marker (`f::Rule` for an `#[autodiff]` function, or a
 //! hand-written [`FRule`](crate::FRule)) and the point, and returns the value with
@@ -17,6 +17,7 @@
 //! | [`derivative`] | f(x), f′(x) for one scalar argument | 1, width 1 |
 //! | [`gradient`], [`gradient_with_chunk`], [`gradient_into`], [`gradient_wrt`] | value, gradient | ⌈n / CHUNK⌉ |
 //! | [`jacobian`], [`jacobian_with_chunk`], [`jacobian_wrt`] | result, [`Jacobian`] | ⌈n / CHUNK⌉ |
+//! | [`derivatives_1d`] | `[f, f′, …, f⁽ᵏ⁾]` along one direction | 1, [`Taylor`](crate::Taylor) of order k |
 //!
 //! [`Driver`] holds a chunk width and an argument selection (JAX's `argnums`) for
 //! repeated calls. Drivers never panic on bad input: shape mismatches, a width of 0,
@@ -61,6 +62,7 @@ mod error;
 mod gradient;
 mod jacobian;
 mod jvp;
+mod taylor;
 pub(crate) mod width;
 
 pub use args::{Arguments, IntoArg, IntoArgs};
@@ -69,4 +71,5 @@ pub use error::Error;
 pub use gradient::{gradient, gradient_into, gradient_with_chunk, gradient_wrt};
 pub use jacobian::{Jacobian, jacobian, jacobian_with_chunk, jacobian_wrt};
 pub use jvp::{derivative, jvp, jvp_chunk, jvp_many, jvp_mut};
+pub use taylor::{MAX_TAYLOR_ORDER, TaylorScalar, derivatives_1d};
 pub use width::{ChunkScalar, DRIVER_WIDTHS};

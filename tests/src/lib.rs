@@ -30,6 +30,10 @@ pub mod book_structs {}
 #[doc = include_str!("../../book/src/drivers.md")]
 pub mod book_drivers {}
 
+/// The book's "Higher order and Taylor mode" chapter; its examples run as doc-tests.
+#[doc = include_str!("../../book/src/taylor.md")]
+pub mod book_taylor {}
+
 /// The book's "Design: the macro and its readings" chapter; its examples run as doc-tests.
 #[doc = include_str!("../../book/src/design-macro.md")]
 pub mod book_design_macro {}

@@ -455,3 +455,43 @@ fn formatting_comparisons_and_num_traits() {
     let p: Taylor<f64, 4> = [x, x].into_iter().product();
     assert_eq!(p.derivative(2), 2.0);
 }
+
+/// The same expression at `Taylor<f32, 4>` and `Taylor<f64, 4>`.
+macro_rules! both {
+    ($(|$x:ident| $e:expr;)*) => {
+        vec![$((
+            stringify!($e),
+            (|$x: Taylor<f32, 4>| $e) as fn(Taylor<f32, 4>) -> Taylor<f32, 4>,
+            (|$x: Taylor<f64, 4>| $e) as fn(Taylor<f64, 4>) -> Taylor<f64, 4>,
+        )),*]
+    };
+}
+
+#[test]
+fn f32_towers_follow_f64_ones() {
+    let cases = both! {
+        |x| x.exp() * x.sin();
+        |x| (x * x + 1.0).ln() / x.cosh();
+        |x| x.atan() + x.tanh() * 2.0;
+        |x| (x + 2.0).sqrt().powf(Taylor::cst(1.5));
+        |x| x.powi(3).rdiv(1.0) + x.asinh();
+        |x| x.sin_cos().1.exp2() - x.hypot(Taylor::cst(0.5));
+        |x| (x * 0.5).asin() + (x * 0.3).acos() - (x * 0.4).atanh();
+        |x| x.atan2(Taylor::cst(1.5)) + x.cbrt() * x.tan();
+    };
+    for (name, f32_case, f64_case) in cases {
+        for i in 0..5 {
+            let x = 0.3 + 0.25 * f64::from(i);
+            let a = f32_case(Taylor::variable(x as f32, 1.0));
+            let b = f64_case(Taylor::variable(f64::from(x as f32), 1.0));
+            assert_eq!(a.value(), f32_case(Taylor::constant(x as f32)).value());
+            for j in 0..=4 {
+                let (got, want) = (f64::from(a.derivative(j)), b.derivative(j));
+                assert!(
+                    (got - want).abs() <= 1e-4 * want.abs().max(1.0),
+                    "{name} at {x}, derivative {j}: {got} vs {want}"
+                );
+            }
+        }
+    }
+}

@@ -36,6 +36,25 @@ fn scaled_norm(y: &mut [f64], a: f64) -> f64 {
     y.iter().map(|v| v * v).sum::<f64>().sqrt()
 }
 
+/// Local arrays at the Taylor reading: a `Vec` built, pushed to, sliced and windowed.
+#[autodiff(forward)]
+fn local_arrays(x: &[f64]) -> f64 {
+    let mut v = vec![0.0; x.len()];
+    for i in 0..x.len() {
+        v[i] = x[i] * x[i];
+    }
+    v.push(x[0].exp());
+    let mut s = 0.0;
+    for w in v.windows(2) {
+        s += w[0] * w[1];
+    }
+    let tail = &v[1..];
+    for t in tail.iter() {
+        s += t;
+    }
+    s
+}
+
 #[autodiff(forward)]
 fn vector_valued(x: f64) -> Vec<f64> {
     vec![x, x * x]
@@ -145,6 +164,22 @@ fn towers_along_a_direction_of_several_arguments() -> Result<(), Error> {
     let y = vec![3.0, 4.0];
     let d = lifted::derivatives_1d(scaled_norm::Rule, (&y, 2.0), (&[0.0, 0.0], 1.0), 3)?;
     assert_eq!(d, [10.0, 5.0, 0.0, 0.0]);
+    Ok(())
+}
+
+#[test]
+fn local_arrays_at_taylor() -> Result<(), Error> {
+    // Along x[0] with x = (a, b): s = a²b² + b² e^a + b² + e^a.
+    let (a, b) = (0.4, -0.7);
+    let d = lifted::derivatives_1d(local_arrays::Rule, &[a, b], &[1.0, 0.0], 4)?;
+    assert_eq!(d[0], local_arrays(&[a, b]));
+    let want = |n: usize| {
+        let sq = [a * a, 2.0 * a, 2.0, 0.0, 0.0][n];
+        sq * b * b + (b * b + 1.0) * a.exp()
+    };
+    for (n, &dn) in d.iter().enumerate().skip(1) {
+        assert!(close(dn, want(n), 1e-14), "{n}: {dn} vs {}", want(n));
+    }
     Ok(())
 }
 

@@ -124,8 +124,8 @@ impl<S: Real, const K: usize> Taylor<S, K> {
         self.hi.iter().all(S::is_exact_zero)
     }
 
-    /// Coefficient `j` without the bounds check's panic path mattering: callers stay
-    /// in `0..=K`.
+    /// [`coeff`](Self::coeff) under a short name: the recurrences read it in every
+    /// inner loop, always with `j <= K`.
     #[inline(always)]
     pub(crate) fn c(&self, j: usize) -> S {
         if j == 0 { self.c0 } else { self.hi[j - 1] }

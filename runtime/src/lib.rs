@@ -28,13 +28,14 @@ mod real;
 pub mod rule;
 mod scalar;
 mod slot;
+mod taylor;
 pub mod testing;
 
 pub use array::{NDualArray, NDualMut, NDualRef};
 pub use drivers::{
-    Error, derivative, gradient, gradient_into, gradient_with_chunk, gradient_wrt, hessian,
-    hessian_diag, hvp, jacobian, jacobian_with_chunk, jacobian_wrt, jvp, jvp_chunk, jvp_many,
-    jvp_mut, value_and_jacfwd,
+    Error, derivative, derivatives_1d, gradient, gradient_into, gradient_with_chunk, gradient_wrt,
+    hessian, hessian_diag, hvp, jacobian, jacobian_with_chunk, jacobian_wrt, jvp, jvp_chunk,
+    jvp_many, jvp_mut, value_and_jacfwd,
 };
 pub use lifted_macros::{Lift, autodiff, constant};
 pub use lowering::{IntoReading, ToPrimal};
@@ -46,3 +47,4 @@ pub use slot::{
     Dual, DualElem, ForwardValue, Lifted, NoDual, ZeroLift, primal, tangent, tangent_lane,
     zero_lifted,
 };
+pub use taylor::Taylor;

@@ -37,6 +37,9 @@ pub mod book_drivers {}
 /// The book's "Physics-informed residuals" chapter; its examples run as doc-tests.
 #[doc = include_str!("../../book/src/pinn.md")]
 pub mod book_pinn {}
+/// The book's "Higher order and Taylor mode" chapter; its examples run as doc-tests.
+#[doc = include_str!("../../book/src/taylor.md")]
+pub mod book_taylor {}
 
 /// The book's "Design: the macro and its readings" chapter; its examples run as doc-tests.
 #[doc = include_str!("../../book/src/design-macro.md")]

@@ -1,12 +1,15 @@
-//! The arrays of the primal readings `f64` and `f32`: `Vec<f>`, `&[f]`, `&mut [f]`.
-//! Each trait method is the slice or `Vec` method of the same name, so running a rule at
-//! the primal reading runs exactly the primal's operations.
+//! The slice-backed arrays: `Vec<T>`, `&[T]`, `&mut [T]` for the primal readings `f64`
+//! and `f32` and for [`Taylor<S, K>`](crate::Taylor) (a Taylor polynomial is one
+//! contiguous value, so an array of them needs no split layout). Each trait method is
+//! the slice or `Vec` method of the same name, so running a rule at the primal reading
+//! runs exactly the primal's operations.
 
 use core::iter::Copied;
 use core::ops::{Bound, RangeBounds};
 use core::slice;
 
 use crate::array::{ArrayMut, ArrayOwned, ArrayRef, ArrayView, ArrayViewMut};
+use crate::{Real, Taylor};
 
 /// A range as the `(Bound, Bound)` pair slices can be indexed by (std's own bounds
 /// checks and panic messages then apply).
@@ -17,8 +20,8 @@ fn bounds(range: impl RangeBounds<usize>) -> (Bound<usize>, Bound<usize>) {
 
 /// `ArrayView<$f>` for one of `&[f]`, `&mut [f]`, `Vec<f>`: a view of `self` as a slice.
 macro_rules! primal_view {
-    ($f:ident, [$($lt:lifetime)?] $ty:ty) => {
-        impl<$($lt)?> ArrayView<$f> for $ty {
+    ({$($gen:tt)*} $f:ty, $ty:ty) => {
+        impl<$($gen)*> ArrayView<$f> for $ty {
             type Iter<'s>
                 = Copied<slice::Iter<'s, $f>>
             where
@@ -46,8 +49,8 @@ macro_rules! primal_view {
 
 /// `ArrayViewMut<$f>` for one of `&mut [f]`, `Vec<f>`: a view of `self` as a mutable slice.
 macro_rules! primal_view_mut {
-    ($f:ident, [$($lt:lifetime)?] $ty:ty) => {
-        impl<$($lt)?> ArrayViewMut<$f> for $ty {
+    ({$($gen:tt)*} $f:ty, $ty:ty) => {
+        impl<$($gen)*> ArrayViewMut<$f> for $ty {
             type ElemMut<'s>
                 = &'s mut $f
             where
@@ -96,14 +99,14 @@ macro_rules! primal_view_mut {
 }
 
 macro_rules! primal_arrays {
-    ($f:ident) => {
-        primal_view!($f, ['a] &'a [$f]);
-        primal_view!($f, ['a] &'a mut [$f]);
-        primal_view!($f, [] Vec<$f>);
-        primal_view_mut!($f, ['a] &'a mut [$f]);
-        primal_view_mut!($f, [] Vec<$f>);
+    ({$($gen:tt)*} $f:ty) => {
+        primal_view!({'a, $($gen)*} $f, &'a [$f]);
+        primal_view!({'a, $($gen)*} $f, &'a mut [$f]);
+        primal_view!({$($gen)*} $f, Vec<$f>);
+        primal_view_mut!({'a, $($gen)*} $f, &'a mut [$f]);
+        primal_view_mut!({$($gen)*} $f, Vec<$f>);
 
-        impl<'a> ArrayRef<'a, $f> for &'a [$f] {
+        impl<'a, $($gen)*> ArrayRef<'a, $f> for &'a [$f] {
             #[inline(always)]
             #[track_caller]
             fn into_slice(self, range: impl RangeBounds<usize>) -> &'a [$f] {
@@ -116,7 +119,7 @@ macro_rules! primal_arrays {
             }
         }
 
-        impl<'a> ArrayMut<'a, $f> for &'a mut [$f] {
+        impl<'a, $($gen)*> ArrayMut<'a, $f> for &'a mut [$f] {
             #[inline(always)]
             fn into_ref(self) -> &'a [$f] {
                 self
@@ -133,7 +136,7 @@ macro_rules! primal_arrays {
             }
         }
 
-        impl ArrayOwned<$f> for Vec<$f> {
+        impl<$($gen)*> ArrayOwned<$f> for Vec<$f> {
             #[inline]
             fn from_elem(value: $f, len: usize) -> Self {
                 vec![value; len]
@@ -184,5 +187,6 @@ macro_rules! primal_arrays {
     };
 }
 
-primal_arrays!(f64);
-primal_arrays!(f32);
+primal_arrays!({} f64);
+primal_arrays!({} f32);
+primal_arrays!({S: Real, const K: usize} Taylor<S, K>);

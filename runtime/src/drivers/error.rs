@@ -96,6 +96,16 @@ pub enum Error {
         /// The length given.
         got: usize,
     },
+    /// A derivative order above what [`derivatives_1d`](crate::derivatives_1d) is
+    /// instantiated for.
+    UnsupportedOrder {
+        /// The function's name.
+        function: &'static str,
+        /// The order asked for.
+        requested: usize,
+        /// The highest order supported ([`MAX_TAYLOR_ORDER`](crate::drivers::MAX_TAYLOR_ORDER)).
+        max: usize,
+    },
     /// The result's number of degrees of freedom changed between two chunk passes
     /// (a function whose result's shape depends on something other than its
     /// arguments' values).
@@ -167,6 +177,14 @@ impl fmt::Display for Error {
             } => write!(
                 f,
                 "{function}: the output buffer has length {got}, {expected} is needed"
+            ),
+            Error::UnsupportedOrder {
+                function,
+                requested,
+                max,
+            } => write!(
+                f,
+                "{function}: derivative order {requested} is not supported (at most {max})"
             ),
             Error::OutputShapeChanged {
                 function,

@@ -1,5 +1,5 @@
 //! Drivers: derivatives of a rule at a point — [`jvp`], [`derivative`], [`gradient`],
-//! [`jacobian`] and their variants.
+//! [`jacobian`], [`derivatives_1d`] and their variants.
 //!
 //! Every driver takes a rule marker (`f::Rule` for an `#[autodiff]` function, or a
 //! hand-written [`FRule`](crate::FRule)) and the point, and returns the value with
@@ -22,6 +22,7 @@
 //! | [`hessian`] | value, gradient, Hessian | ⌈n / N⌉ (⌈n / N⌉ + 1) / 2, nested width N ≤ 8 |
 //! | [`hvp`] | value, Hessian-vector product | ⌈n / N⌉, nested |
 //! | [`hessian_diag`] | result, pure second derivatives of every output | n, nested width 1 |
+//! | [`derivatives_1d`] | `[f, f′, …, f⁽ᵏ⁾]` along one direction | 1, [`Taylor`](crate::Taylor) of order k |
 //!
 //! [`Driver`] holds a chunk width and an argument selection (JAX's `argnums`) for
 //! repeated calls. Drivers never panic on bad input: shape mismatches, a width of 0,
@@ -68,6 +69,7 @@ mod jacobian;
 mod jvp;
 mod nested;
 mod second;
+mod taylor;
 pub(crate) mod width;
 
 pub use args::{Arguments, IntoArg, IntoArgs};
@@ -78,4 +80,5 @@ pub use jacobian::{Jacobian, jacobian, jacobian_with_chunk, jacobian_wrt, value_
 pub use jvp::{derivative, jvp, jvp_chunk, jvp_many, jvp_mut};
 pub use nested::nested_derivative;
 pub use second::{ValueGradientHessian, hessian, hessian_diag, hvp};
+pub use taylor::{MAX_TAYLOR_ORDER, TaylorScalar, derivatives_1d};
 pub use width::{ChunkScalar, DRIVER_WIDTHS, NESTED_WIDTHS};

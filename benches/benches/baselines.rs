@@ -1,22 +1,34 @@
-//! Primal and hand-written baselines of workloads W1–W3, timed alone for now.
-//!
-//! Later issues add the derivative side to the same groups, so each derivative is
-//! reported next to its baseline from the same run (`WORKLOADS.md`, measurement
-//! protocol).
+//! Primal and hand-written baselines of workloads W1–W3, with the derivative side
+//! where it exists, in the same groups so each derivative is reported next to its
+//! baseline from the same run (`WORKLOADS.md`, measurement protocol).
 
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use lifted_benches::{w1, w2, w3};
 
-/// W1: the network on all 8192 points, one GEMM per layer and 128-point block.
+/// W1: the network on all 8192 points, one GEMM per layer and 128-point block; and
+/// the residuals point by point through `lifted::pinn` (`value_and_jacfwd` +
+/// `hessian_diag` on the annotated network: the nested version).
 fn w1_primal(c: &mut Criterion) {
     let net = w1::network();
     let points = w1::points();
+    let pinn_net = net.to_pinn();
     let mut group = c.benchmark_group("w1");
-    group.sample_size(20);
+    group.sample_size(10);
     group.bench_function("primal_batched", |b| {
         b.iter(|| net.forward_batched(black_box(&points), w1::BLOCK))
+    });
+    group.bench_function("primal_point_by_point", |b| {
+        b.iter(|| {
+            points
+                .iter()
+                .map(|p| net.forward_point(*p)[0])
+                .sum::<f64>()
+        })
+    });
+    group.bench_function("residuals_nested_point_by_point", |b| {
+        b.iter(|| lifted::pinn::navier_stokes_all(&pinn_net, black_box(&points), w1::NU))
     });
     group.finish();
 }

@@ -81,6 +81,24 @@ impl Network {
         Self { layers }
     }
 
+    /// The same network as a [`lifted::pinn::Network`], whose `forward` is written
+    /// with `#[autodiff]` (the derived side of W1).
+    pub fn to_pinn(&self) -> lifted::pinn::Network {
+        lifted::pinn::Network {
+            features: None,
+            layers: self
+                .layers
+                .iter()
+                .map(|l| lifted::pinn::Dense {
+                    fan_in: l.fan_in,
+                    fan_out: l.fan_out,
+                    weights: l.weights.clone(),
+                    biases: l.biases.clone(),
+                })
+                .collect(),
+        }
+    }
+
     /// Number of weights (biases not counted): 49,920 for W1.
     pub fn weight_count(&self) -> usize {
         self.layers.iter().map(|l| l.weights.len()).sum()

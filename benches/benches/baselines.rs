@@ -20,12 +20,7 @@ fn w1_primal(c: &mut Criterion) {
         b.iter(|| net.forward_batched(black_box(&points), w1::BLOCK))
     });
     group.bench_function("primal_point_by_point", |b| {
-        b.iter(|| {
-            points
-                .iter()
-                .map(|p| net.forward_point(*p)[0])
-                .sum::<f64>()
-        })
+        b.iter(|| points.iter().map(|p| net.forward_point(*p)[0]).sum::<f64>())
     });
     group.bench_function("residuals_nested_point_by_point", |b| {
         b.iter(|| lifted::pinn::navier_stokes_all(&pinn_net, black_box(&points), w1::NU))

@@ -138,3 +138,38 @@ fn mismatched_networks_are_errors() {
     let scalar = glorot(&[3, 8, 3], 1);
     assert!(pinn::burgers(&scalar, 0.0, 0.0, 0.01).is_err());
 }
+
+#[test]
+fn kdv_third_derivative_matches_nested_duals() {
+    use lifted::NDual;
+    type D3 = NDual<NDual<NDual<f64, 1>, 1>, 1>;
+    let net = glorot(&[2, 16, 16, 1], 11);
+    let (t, x) = (0.2, 0.6);
+    // u and its x-derivatives through three nested duals (a different reading).
+    let seed = |v: f64, s: f64| -> D3 {
+        let one = |v: f64| NDual::new(NDual::new(v, [s]), [NDual::new(s, [0.0])]);
+        NDual::new(
+            one(v),
+            [NDual::new(NDual::new(s, [0.0]), [NDual::constant(0.0)])],
+        )
+    };
+    let u = pinn::scalar_field::frule::<D3>(&net, seed(t, 0.0), seed(x, 1.0));
+    let u_x = u.value().value().partial(0);
+    let u_xxx = u.partial(0).partial(0).partial(0);
+    let u_t = {
+        let ut = pinn::scalar_field::frule::<NDual<f64, 1>>(
+            &net,
+            NDual::variable(t, 0),
+            NDual::constant(x),
+        );
+        ut.partial(0)
+    };
+    let value = u.value().value().value();
+    let want = u_t + 6.0 * value * u_x + u_xxx;
+    let got = pinn::kdv(&net, t, x).unwrap();
+    assert!(
+        (got - want).abs() <= 1e-12 * (1.0 + want.abs()),
+        "{got} vs {want}"
+    );
+    assert!(pinn::kdv(&glorot(&[3, 4, 1], 1), t, x).is_err());
+}

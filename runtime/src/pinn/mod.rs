@@ -6,7 +6,8 @@
 //!   optionally behind a Fourier-feature embedding ([`FourierFeatures`]).
 //! - [`forward`] evaluates it; its derived rule is what the residuals differentiate, the
 //!   weights held `#[constant]` (no tangents, no cost).
-//! - [`navier_stokes`], [`burgers`], [`allen_cahn`]: residuals at one point;
+//! - [`navier_stokes`], [`burgers`], [`allen_cahn`], [`kdv`] (third order, Taylor
+//!   mode): residuals at one point;
 //!   [`navier_stokes_all`] over many.
 //!
 //! Derivatives with respect to the coordinates come from
@@ -19,5 +20,5 @@ mod residuals;
 
 pub use network::{Dense, FourierFeatures, Network, forward};
 pub use residuals::{
-    NavierStokes, allen_cahn, burgers, fields3, navier_stokes, navier_stokes_all, scalar_field,
+    NavierStokes, allen_cahn, burgers, fields3, kdv, navier_stokes, navier_stokes_all, scalar_field,
 };

@@ -4,7 +4,7 @@
 use super::network::{Network, forward};
 use crate::autodiff;
 use crate::drivers::{Driver, Error};
-use crate::{Constant, value_and_jacfwd};
+use crate::{Constant, derivatives_1d, value_and_jacfwd};
 
 /// The three residuals of 2-D incompressible Navier–Stokes at one point.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -154,4 +154,28 @@ pub fn burgers(net: &Network, t: f64, x: f64, nu: f64) -> Result<f64, Error> {
 pub fn allen_cahn(net: &Network, t: f64, x: f64, d: f64) -> Result<f64, Error> {
     let [u, u_t, _, u_xx] = scalar_derivatives("allen_cahn", net, t, x)?;
     Ok(u_t - d * u_xx + 5.0 * u * u * u - 5.0 * u)
+}
+
+/// The Korteweg–de Vries residual `u_t + 6 u u_x + u_xxx` at `(t, x)`, for a network
+/// mapping `(t, x)` to `u`. The third derivative comes from one Taylor-mode pass along
+/// x (`derivatives_1d` of order 3, which also gives `u` and `u_x`), `u_t` from a
+/// first-order pass along t.
+///
+/// # Errors
+///
+/// As [`burgers`].
+pub fn kdv(net: &Network, t: f64, x: f64) -> Result<f64, Error> {
+    check("kdv", net, 2, 1)?;
+    let args = (Constant(net.clone()), t, x);
+    // The network's tangent is ignored (it is constant): an empty one is enough.
+    let none = || {
+        Constant(Network {
+            features: None,
+            layers: Vec::new(),
+        })
+    };
+    let along_x = derivatives_1d(scalar_field::Rule, &args, &(none(), 0.0, 1.0), 3)?;
+    let along_t = derivatives_1d(scalar_field::Rule, &args, &(none(), 1.0, 0.0), 1)?;
+    let (u, u_x, u_xxx, u_t) = (along_x[0], along_x[1], along_x[3], along_t[1]);
+    Ok(u_t + 6.0 * u * u_x + u_xxx)
 }

@@ -18,10 +18,10 @@
 //! value and every directional derivative to 1e-12 relative.
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion};
 use lifted::NDual;
+use lifted_benches::interleave::{Batch, ROUNDS, batch, median, ratio, rounds, show};
 use lifted_benches::jvp::{
     self, SCALAR_POINT, SIZE, ackley, hand, rosenbrock, scalar_chain, seed_array, seed_duals,
 };
@@ -32,10 +32,6 @@ use num_dual::{Derivative, Dual64, DualNum, DualSVec64};
 const TARGET_HAND: f64 = 1.10;
 /// Target of derived ÷ num-dual.
 const TARGET_NUM_DUAL: f64 = 1.0;
-/// Rounds of the ratio post-pass (each runs every implementation once).
-const ROUNDS: usize = 301;
-/// Length of one timed batch of the post-pass.
-const BATCH: Duration = Duration::from_micros(200);
 
 // ---------------------------------------------------------------------------------
 // num-dual: the same functions over `DualNum`.
@@ -122,20 +118,6 @@ fn seed_num_dual<const N: usize, D: NumDual<N>>(x: &[f64], tangents: &[f64]) -> 
 
 // ---------------------------------------------------------------------------------
 // The implementations, as timed batches.
-
-/// One implementation of one function: runs `iters` timed units, returns the time.
-type Batch = Box<dyn FnMut(u64) -> Duration>;
-
-/// Times `iters` calls of `f`, the result kept alive by `black_box`.
-fn batch<R>(mut f: impl FnMut() -> R + 'static) -> Batch {
-    Box::new(move |iters| {
-        let start = Instant::now();
-        for _ in 0..iters {
-            black_box(f());
-        }
-        start.elapsed()
-    })
-}
 
 /// The implementations of one function at width N.
 struct Width {
@@ -283,64 +265,6 @@ fn criterion_groups(c: &mut Criterion, functions: &mut [Function]) {
         }
         group.finish();
     }
-}
-
-/// Per-round timings of each batch, in nanoseconds per timed unit: `ROUNDS` rounds,
-/// each running every batch once, in rotating order, so that load on the machine hits
-/// all of them alike.
-fn rounds(batches: &mut [&mut Batch]) -> Vec<Vec<f64>> {
-    // Calibrate: iterations per batch so one batch lasts about BATCH.
-    let iters: Vec<u64> = batches
-        .iter_mut()
-        .map(|run| {
-            let mut n = 1u64;
-            loop {
-                let t = run(n);
-                if t >= BATCH / 4 || n >= 1 << 40 {
-                    let per = t.as_secs_f64() / n as f64;
-                    break ((BATCH.as_secs_f64() / per).ceil() as u64).max(1);
-                }
-                n *= 2;
-            }
-        })
-        .collect();
-    let mut samples = vec![Vec::with_capacity(ROUNDS); batches.len()];
-    for round in 0..ROUNDS {
-        for j in 0..batches.len() {
-            let k = (j + round) % batches.len();
-            let t = batches[k](iters[k]);
-            samples[k].push(t.as_secs_f64() * 1e9 / iters[k] as f64);
-        }
-    }
-    samples
-}
-
-/// The quartiles `[q1, median, q3]` of `v`.
-fn quartiles(mut v: Vec<f64>) -> [f64; 3] {
-    v.sort_by(f64::total_cmp);
-    [v[v.len() / 4], v[v.len() / 2], v[3 * v.len() / 4]]
-}
-
-/// The median of `v`.
-fn median(v: &[f64]) -> f64 {
-    quartiles(v.to_vec())[1]
-}
-
-/// The quartiles over rounds of `a / b`, each ratio taken within one round.
-fn ratio(a: &[f64], b: &[f64]) -> [f64; 3] {
-    quartiles(a.iter().zip(b).map(|(x, y)| x / y).collect())
-}
-
-/// A ratio's median and quartiles, marked when the median misses `target`.
-fn show(r: [f64; 3], target: Option<f64>) -> String {
-    let miss = target.is_some_and(|t| r[1] > t);
-    format!(
-        "{:.3}{} ({:.3}–{:.3})",
-        r[1],
-        if miss { " ✗" } else { "" },
-        r[0],
-        r[2]
-    )
 }
 
 /// Times every implementation again in interleaved rounds and prints the ratios.

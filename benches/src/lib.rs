@@ -12,12 +12,17 @@
 //! * [`w3`]: the dense tanh chain's matrices, point and tangents, and the primal
 //!   GEMV chain;
 //! * [`jvp`]: Rosenbrock, Ackley and a scalar chain as `#[autodiff]` functions, written
-//!   by hand over `NDual`, and their seeded tangents (the derived-rule benchmark).
+//!   by hand over `NDual`, and their seeded tangents (the derived-rule benchmark);
+//! * [`primitives`]: a logistic layer through a hand-written primitive rule and through
+//!   the derived one (the user-primitive benchmark);
+//! * [`interleave`]: interleaved timing rounds behind every printed ratio table.
 //!
 //! The derivative side (derived rules, `num-dual` comparisons, the W1 residual pass) is
 //! added by later issues, next to these baselines.
 
+pub mod interleave;
 pub mod jvp;
+pub mod primitives;
 mod splitmix;
 mod vector_state;
 pub mod w1;

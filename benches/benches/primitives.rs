@@ -25,11 +25,7 @@ fn weights() -> (Vec<f64>, Vec<f64>) {
 type LayerRule<const N: usize> = fn(NDual<f64, N>, &[f64], &[f64]) -> NDual<f64, N>;
 
 /// The width-N run of a layer's rule at `x = 0.3`, seeded in every lane.
-fn run<const N: usize>(
-    rule: LayerRule<N>,
-    w: Vec<f64>,
-    b: Vec<f64>,
-) -> Batch {
+fn run<const N: usize>(rule: LayerRule<N>, w: Vec<f64>, b: Vec<f64>) -> Batch {
     batch(move || {
         let x = NDual::new(black_box(0.3), [1.0; N]);
         rule(x, &w, &b)

@@ -18,6 +18,8 @@
 #![deny(unsafe_code)]
 
 #[doc(hidden)]
+#[macro_use]
+mod num_impls;
 pub mod __private;
 pub mod array;
 pub mod drivers;

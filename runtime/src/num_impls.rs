@@ -1,0 +1,244 @@
+//! `num-traits` for the readings built on a value of `S` plus higher parts (`NDual`,
+//! `Taylor`): generic code written against `num_traits::Float` (and `Num`, `NumCast`,
+//! `FromPrimitive`, `FloatConst`, `Signed`) runs on them unchanged.
+//!
+//! Every float method maps to the [`Real`](crate::Real) rule of the same name, so the
+//! derivative is written once, in each reading's `math.rs`. Constants (`nan()`,
+//! `epsilon()`, `PI()`, parsed and converted numbers) are zero-lifted; queries and
+//! conversions (`classify`, `integer_decode`, `to_i64`, …) read the value, as comparisons
+//! do. The impls ask of `S` only the same trait, so they nest: `NDual<NDual<f64, 1>, 1>`
+//! is a `Float` too.
+//!
+//! Both `Real` and `Float` name `sin`, `ln`, …: in code that imports both, call through
+//! the trait (`Real::sin(x)`) to pick one; the results are identical.
+//!
+//! `num_traits_impls!` is invoked once per reading type (`ndual/num.rs`,
+//! `taylor/num.rs`); the helper macros write the per-method forwards.
+
+macro_rules! to_primitive {
+    ($($name:ident -> $t:ty),* $(,)?) => {
+        $(
+            #[inline]
+            fn $name(&self) -> Option<$t> {
+                self.value().$name()
+            }
+        )*
+    };
+}
+
+macro_rules! from_primitive {
+    ($($name:ident($t:ty)),* $(,)?) => {
+        $(
+            #[inline]
+            fn $name(n: $t) -> Option<Self> {
+                S::$name(n).map(Self::constant)
+            }
+        )*
+    };
+}
+
+/// Forwards each unary method to the `Real` rule of the same name.
+macro_rules! real_unary {
+    ($($name:ident)*) => {
+        $(
+            #[inline]
+            fn $name(self) -> Self {
+                <Self as Real>::$name(self)
+            }
+        )*
+    };
+}
+
+/// Forwards each binary method to the `Real` rule of the same name.
+macro_rules! real_binary {
+    ($($name:ident)*) => {
+        $(
+            #[inline]
+            fn $name(self, other: Self) -> Self {
+                <Self as Real>::$name(self, other)
+            }
+        )*
+    };
+}
+
+/// Forwards each predicate to the value.
+macro_rules! value_query {
+    ($($name:ident)*) => {
+        $(
+            #[inline]
+            fn $name(self) -> bool {
+                <S as Float>::$name(self.value())
+            }
+        )*
+    };
+}
+
+/// Forwards each special value of `S`, zero-lifted.
+macro_rules! constant {
+    ($($name:ident)*) => {
+        $(
+            #[inline]
+            fn $name() -> Self {
+                Self::constant(<S as Float>::$name())
+            }
+        )*
+    };
+}
+
+macro_rules! float_const {
+    ($($name:ident)*) => {
+        $(
+            #[inline]
+            fn $name() -> Self {
+                Self::constant(S::$name())
+            }
+        )*
+    };
+}
+
+/// The `num-traits` impls for the reading type `$T<S, N>` (a `value()` accessor,
+/// `constant`, and the [`Real`](crate::Real) rules).
+macro_rules! num_traits_impls {
+    ($T:ident) => {
+        /// Parses the value; the result is a constant (every higher part zero).
+        impl<S: Real + Num, const N: usize> Num for $T<S, N> {
+            type FromStrRadixErr = S::FromStrRadixErr;
+            fn from_str_radix(str: &str, radix: u32) -> Result<Self, Self::FromStrRadixErr> {
+                S::from_str_radix(str, radix).map(Self::constant)
+            }
+        }
+
+        /// Converts the value; the higher parts are dropped, as a cast to an integer drops them.
+        impl<S: Real + ToPrimitive, const N: usize> ToPrimitive for $T<S, N> {
+            to_primitive! {
+                to_isize -> isize, to_i8 -> i8, to_i16 -> i16, to_i32 -> i32, to_i64 -> i64,
+                to_i128 -> i128, to_usize -> usize, to_u8 -> u8, to_u16 -> u16, to_u32 -> u32,
+                to_u64 -> u64, to_u128 -> u128, to_f32 -> f32, to_f64 -> f64,
+            }
+        }
+
+        /// Converts into the value; the result is a constant (every higher part zero).
+        impl<S: Real + NumCast, const N: usize> NumCast for $T<S, N> {
+            #[inline]
+            fn from<T: ToPrimitive>(n: T) -> Option<Self> {
+                <S as NumCast>::from(n).map(Self::constant)
+            }
+        }
+
+        /// Converts into the value; the result is a constant (every higher part zero).
+        impl<S: Real + FromPrimitive, const N: usize> FromPrimitive for $T<S, N> {
+            from_primitive! {
+                from_isize(isize), from_i8(i8), from_i16(i16), from_i32(i32), from_i64(i64),
+                from_i128(i128), from_usize(usize), from_u8(u8), from_u16(u16), from_u32(u32),
+                from_u64(u64), from_u128(u128), from_f32(f32), from_f64(f64),
+            }
+        }
+
+        /// The float surface of `num-traits`, each method the [`Real`] rule of the same name.
+        ///
+        /// Special values (`nan()`, `infinity()`, `epsilon()`, `max_value()`, …) are constants;
+        /// `classify`, `is_normal`, `is_subnormal` and `integer_decode` read the value;
+        /// `abs_sub` is `self - other` where that is positive and a constant zero otherwise.
+        impl<S: Real + Float, const N: usize> Float for $T<S, N> {
+            constant! {
+                nan infinity neg_infinity neg_zero min_value min_positive_value epsilon max_value
+            }
+
+            value_query! {
+                is_nan is_infinite is_finite is_normal is_subnormal is_sign_positive is_sign_negative
+            }
+
+            #[inline]
+            fn classify(self) -> FpCategory {
+                self.value().classify()
+            }
+
+            /// Decodes the value.
+            #[inline]
+            fn integer_decode(self) -> (u64, i16, i8) {
+                self.value().integer_decode()
+            }
+
+            real_unary! {
+                floor ceil round trunc fract abs signum recip sqrt cbrt exp exp2 exp_m1 ln log2
+                log10 ln_1p to_degrees to_radians sin cos tan asin acos atan sinh cosh tanh asinh
+                acosh atanh
+            }
+
+            real_binary! { powf log max min hypot atan2 copysign }
+
+            #[inline]
+            fn mul_add(self, a: Self, b: Self) -> Self {
+                <Self as Real>::mul_add(self, a, b)
+            }
+
+            #[inline]
+            fn powi(self, n: i32) -> Self {
+                <Self as Real>::powi(self, n)
+            }
+
+            #[inline]
+            fn sin_cos(self) -> (Self, Self) {
+                <Self as Real>::sin_cos(self)
+            }
+
+            #[inline]
+            fn clamp(self, min: Self, max: Self) -> Self {
+                <Self as Real>::clamp(self, min, max)
+            }
+
+            /// `self - other` where `self > other`, else a constant zero (as `f64`'s `abs_sub`:
+            /// `max(self - other, 0)` with the tangent of the branch taken).
+            #[inline]
+            fn abs_sub(self, other: Self) -> Self {
+                if self <= other {
+                    <Self as num_traits::Zero>::zero()
+                } else {
+                    self - other
+                }
+            }
+        }
+
+        /// The mathematical constants of `S`, zero-lifted.
+        impl<S: Real + FloatConst, const N: usize> FloatConst for $T<S, N> {
+            float_const! {
+                E FRAC_1_PI FRAC_1_SQRT_2 FRAC_2_PI FRAC_2_SQRT_PI FRAC_PI_2 FRAC_PI_3 FRAC_PI_4
+                FRAC_PI_6 FRAC_PI_8 LN_10 LN_2 LOG10_E LOG2_E PI SQRT_2 TAU LOG10_2 LOG2_10
+            }
+        }
+
+        /// Sign queries read the value; `abs` and `signum` are the [`Real`] rules (`abs` follows
+        /// the branch of the value's sign bit, `signum` is a constant).
+        impl<S: Real + Signed, const N: usize> Signed for $T<S, N> {
+            #[inline]
+            fn abs(&self) -> Self {
+                <Self as Real>::abs(*self)
+            }
+
+            /// `self - other` where `self > other`, else a constant zero.
+            #[inline]
+            fn abs_sub(&self, other: &Self) -> Self {
+                if *self <= *other {
+                    <Self as num_traits::Zero>::zero()
+                } else {
+                    *self - *other
+                }
+            }
+
+            #[inline]
+            fn signum(&self) -> Self {
+                <Self as Real>::signum(*self)
+            }
+
+            #[inline]
+            fn is_positive(&self) -> bool {
+                self.value().is_positive()
+            }
+
+            #[inline]
+            fn is_negative(&self) -> bool {
+                self.value().is_negative()
+            }
+        }
+    };
+}

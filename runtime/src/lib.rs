@@ -19,7 +19,7 @@
 
 #[doc(hidden)]
 #[macro_use]
-mod num_impls;
+mod shared_impls;
 pub mod __private;
 pub mod array;
 pub mod drivers;

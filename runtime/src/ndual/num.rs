@@ -1,4 +1,4 @@
-//! `num-traits` for `NDual`: the shared impls of `crate::num_impls`.
+//! `num-traits` for `NDual`: the shared impls of `crate::shared_impls`.
 
 use core::num::FpCategory;
 

@@ -59,87 +59,13 @@ impl<S: Real, const N: usize> NDual<S, N> {
     }
 }
 
-macro_rules! binop {
-    ($Op:ident $op:ident $OpAssign:ident $op_assign:ident $imp:ident) => {
-        impl<S: Real, const N: usize> $Op for NDual<S, N> {
-            type Output = Self;
-            #[inline(always)]
-            fn $op(self, rhs: Self) -> Self {
-                self.$imp(&rhs)
-            }
-        }
-        impl<S: Real, const N: usize> $Op<&NDual<S, N>> for NDual<S, N> {
-            type Output = Self;
-            #[inline(always)]
-            fn $op(self, rhs: &Self) -> Self {
-                self.$imp(rhs)
-            }
-        }
-        impl<S: Real, const N: usize> $Op<NDual<S, N>> for &NDual<S, N> {
-            type Output = NDual<S, N>;
-            #[inline(always)]
-            fn $op(self, rhs: NDual<S, N>) -> NDual<S, N> {
-                self.$imp(&rhs)
-            }
-        }
-        impl<S: Real, const N: usize> $Op<&NDual<S, N>> for &NDual<S, N> {
-            type Output = NDual<S, N>;
-            #[inline(always)]
-            fn $op(self, rhs: &NDual<S, N>) -> NDual<S, N> {
-                self.$imp(rhs)
-            }
-        }
-        impl<S: Real, const N: usize> $OpAssign for NDual<S, N> {
-            #[inline(always)]
-            fn $op_assign(&mut self, rhs: Self) {
-                *self = self.$imp(&rhs);
-            }
-        }
-        impl<S: Real, const N: usize> $OpAssign<&NDual<S, N>> for NDual<S, N> {
-            #[inline(always)]
-            fn $op_assign(&mut self, rhs: &Self) {
-                *self = self.$imp(rhs);
-            }
-        }
-    };
-}
-
-binop!(Add add AddAssign add_assign add_impl);
-binop!(Sub sub SubAssign sub_assign sub_impl);
-binop!(Mul mul MulAssign mul_assign mul_impl);
-binop!(Div div DivAssign div_assign div_impl);
-binop!(Rem rem RemAssign rem_assign rem_impl);
+operator_impls!(NDual);
 
 impl<S: Real, const N: usize> Neg for NDual<S, N> {
     type Output = Self;
     #[inline(always)]
     fn neg(self) -> Self {
         Self::new(-self.value, self.partials.map(|p| -p))
-    }
-}
-
-impl<S: Real, const N: usize> Neg for &NDual<S, N> {
-    type Output = NDual<S, N>;
-    #[inline(always)]
-    fn neg(self) -> NDual<S, N> {
-        -*self
-    }
-}
-
-/// Equality looks at the value only: two slots that agree in the primal take the same
-/// branch, whatever their tangents.
-impl<S: Real, const N: usize> PartialEq for NDual<S, N> {
-    #[inline(always)]
-    fn eq(&self, other: &Self) -> bool {
-        self.value == other.value
-    }
-}
-
-/// Ordering looks at the value only (see [`PartialEq`]).
-impl<S: Real, const N: usize> PartialOrd for NDual<S, N> {
-    #[inline(always)]
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        self.value.partial_cmp(&other.value)
     }
 }
 
@@ -152,37 +78,5 @@ impl<S: Real, const N: usize> num_traits::Zero for NDual<S, N> {
     #[inline(always)]
     fn is_zero(&self) -> bool {
         self.value.is_zero() && self.partials.iter().all(|p| p.is_zero())
-    }
-}
-
-impl<S: Real, const N: usize> num_traits::One for NDual<S, N> {
-    #[inline(always)]
-    fn one() -> Self {
-        Self::constant(S::one())
-    }
-}
-
-/// Starts from `-0.0`, as `f64`'s `Sum` does, so sums of signed zeros match the primal.
-impl<S: Real, const N: usize> Sum for NDual<S, N> {
-    fn sum<I: Iterator<Item = Self>>(iter: I) -> Self {
-        iter.fold(Self::constant(-S::zero()), |a, b| a + b)
-    }
-}
-
-impl<'a, S: Real, const N: usize> Sum<&'a NDual<S, N>> for NDual<S, N> {
-    fn sum<I: Iterator<Item = &'a Self>>(iter: I) -> Self {
-        iter.fold(Self::constant(-S::zero()), |a, b| a + b)
-    }
-}
-
-impl<S: Real, const N: usize> Product for NDual<S, N> {
-    fn product<I: Iterator<Item = Self>>(iter: I) -> Self {
-        iter.fold(Self::constant(S::one()), |a, b| a * b)
-    }
-}
-
-impl<'a, S: Real, const N: usize> Product<&'a NDual<S, N>> for NDual<S, N> {
-    fn product<I: Iterator<Item = &'a Self>>(iter: I) -> Self {
-        iter.fold(Self::constant(S::one()), |a, b| a * b)
     }
 }

@@ -1,4 +1,4 @@
-//! `num-traits` for `Taylor`: the shared impls of `crate::num_impls`.
+//! `num-traits` for `Taylor`: the shared impls of `crate::shared_impls`.
 
 use core::num::FpCategory;
 

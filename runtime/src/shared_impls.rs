@@ -1,5 +1,6 @@
-//! `num-traits` for the readings built on a value of `S` plus higher parts (`NDual`,
-//! `Taylor`): generic code written against `num_traits::Float` (and `Num`, `NumCast`,
+//! Impls shared by the readings built on a value of `S` plus higher parts (`NDual`,
+//! `Taylor`), stamped once per type by macros: the operators (`operator_impls!`'s
+//! stamping; each type writes its own rules) and `num-traits`, so generic code written against `num_traits::Float` (and `Num`, `NumCast`,
 //! `FromPrimitive`, `FloatConst`, `Signed`) runs on them unchanged.
 //!
 //! Every float method maps to the [`Real`](crate::Real) rule of the same name, so the
@@ -12,8 +13,8 @@
 //! Both `Real` and `Float` name `sin`, `ln`, …: in code that imports both, call through
 //! the trait (`Real::sin(x)`) to pick one; the results are identical.
 //!
-//! `num_traits_impls!` is invoked once per reading type (`ndual/num.rs`,
-//! `taylor/num.rs`); the helper macros write the per-method forwards.
+//! `operator_impls!` and `num_traits_impls!` are invoked once per reading type (in its
+//! `ops.rs` and `num.rs`); the helper macros write the per-method forwards.
 
 macro_rules! to_primitive {
     ($($name:ident -> $t:ty),* $(,)?) => {
@@ -238,6 +239,126 @@ macro_rules! num_traits_impls {
             #[inline]
             fn is_negative(&self) -> bool {
                 self.value().is_negative()
+            }
+        }
+    };
+}
+
+/// One operator of `$T` stamped for owned and borrowed operands and its compound
+/// assignment, all calling the type's `$imp` rule.
+macro_rules! binop {
+    ($T:ident $Op:ident $op:ident $OpAssign:ident $op_assign:ident $imp:ident) => {
+        impl<S: Real, const N: usize> $Op for $T<S, N> {
+            type Output = Self;
+            #[inline(always)]
+            fn $op(self, rhs: Self) -> Self {
+                self.$imp(&rhs)
+            }
+        }
+        impl<S: Real, const N: usize> $Op<&$T<S, N>> for $T<S, N> {
+            type Output = Self;
+            #[inline(always)]
+            fn $op(self, rhs: &Self) -> Self {
+                self.$imp(rhs)
+            }
+        }
+        impl<S: Real, const N: usize> $Op<$T<S, N>> for &$T<S, N> {
+            type Output = $T<S, N>;
+            #[inline(always)]
+            fn $op(self, rhs: $T<S, N>) -> $T<S, N> {
+                self.$imp(&rhs)
+            }
+        }
+        impl<S: Real, const N: usize> $Op<&$T<S, N>> for &$T<S, N> {
+            type Output = $T<S, N>;
+            #[inline(always)]
+            fn $op(self, rhs: &$T<S, N>) -> $T<S, N> {
+                self.$imp(rhs)
+            }
+        }
+        impl<S: Real, const N: usize> $OpAssign for $T<S, N> {
+            #[inline(always)]
+            fn $op_assign(&mut self, rhs: Self) {
+                *self = self.$imp(&rhs);
+            }
+        }
+        impl<S: Real, const N: usize> $OpAssign<&$T<S, N>> for $T<S, N> {
+            #[inline(always)]
+            fn $op_assign(&mut self, rhs: &Self) {
+                *self = self.$imp(rhs);
+            }
+        }
+    };
+}
+
+/// The operators and folds shared by the readings built on a value of `S` plus higher
+/// parts: `+ - * / %` owned and borrowed with compound assignment (each type writes
+/// `add_impl` … `rem_impl`), `-&x`, comparisons and `Sum` / `Product` (which start
+/// from `-0.0` and `1`, as `f64`'s do). The owned `Neg` and `Zero` read the type's parts
+/// and stay with the type.
+macro_rules! operator_impls {
+    ($T:ident) => {
+        binop!($T Add add AddAssign add_assign add_impl);
+        binop!($T Sub sub SubAssign sub_assign sub_impl);
+        binop!($T Mul mul MulAssign mul_assign mul_impl);
+        binop!($T Div div DivAssign div_assign div_impl);
+        binop!($T Rem rem RemAssign rem_assign rem_impl);
+
+        impl<S: Real, const N: usize> Neg for &$T<S, N> {
+            type Output = $T<S, N>;
+            #[inline(always)]
+            fn neg(self) -> $T<S, N> {
+                -*self
+            }
+        }
+
+        /// Equality looks at the value only: two values that agree in the primal take
+        /// the same branch, whatever their higher parts.
+        impl<S: Real, const N: usize> PartialEq for $T<S, N> {
+            #[inline(always)]
+            fn eq(&self, other: &Self) -> bool {
+                self.value() == other.value()
+            }
+        }
+
+        /// Ordering looks at the value only (see [`PartialEq`]).
+        impl<S: Real, const N: usize> PartialOrd for $T<S, N> {
+            #[inline(always)]
+            fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+                self.value().partial_cmp(&other.value())
+            }
+        }
+
+        impl<S: Real, const N: usize> num_traits::One for $T<S, N> {
+            #[inline(always)]
+            fn one() -> Self {
+                Self::constant(S::one())
+            }
+        }
+
+        /// Starts from `-0.0`, as `f64`'s `Sum` does, so sums of signed zeros match the
+        /// primal.
+        impl<S: Real, const N: usize> Sum for $T<S, N> {
+            fn sum<I: Iterator<Item = Self>>(iter: I) -> Self {
+                iter.fold(Self::constant(-S::zero()), |a, b| a + b)
+            }
+        }
+
+        impl<'a, S: Real, const N: usize> Sum<&'a $T<S, N>> for $T<S, N> {
+            fn sum<I: Iterator<Item = &'a Self>>(iter: I) -> Self {
+                iter.fold(Self::constant(-S::zero()), |a, b| a + b)
+            }
+        }
+
+        impl<S: Real, const N: usize> Product for $T<S, N> {
+            fn product<I: Iterator<Item = Self>>(iter: I) -> Self {
+                iter.fold(Self::constant(S::one()), |a, b| a * b)
+            }
+        }
+
+        impl<'a, S: Real, const N: usize> Product<&'a $T<S, N>> for $T<S, N> {
+            fn product<I: Iterator<Item = &'a Self>>(iter: I) -> Self {
+                iter.fold(Self::constant(S::one()), |a, b| a * b)
             }
         }
     };

@@ -155,6 +155,10 @@ pub fn is_rule_call(scope: &Scope, path: &syn::Path) -> bool {
         return !scope.locals.contains(last) && !matches!(last.as_str(), "drop" | "identity");
     }
     let first = segs[0].as_str();
+    // The runtime's array primitives are rules like any other (`lifted::linalg::dot`).
+    if first == "lifted" && segs.len() > 2 && segs[1] == "linalg" {
+        return !segs[2..segs.len() - 1].iter().any(|s| upper(s));
+    }
     if matches!(
         first,
         "std"

@@ -23,6 +23,7 @@ mod shared_impls;
 pub mod __private;
 pub mod array;
 pub mod drivers;
+pub mod linalg;
 mod lowering;
 mod ndual;
 pub mod pinn;

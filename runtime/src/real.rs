@@ -84,6 +84,9 @@ pub trait Real:
     + Sync
     + 'static
 {
+    /// The primal field (`f64` or `f32`) at the innermost level of this reading.
+    type Field: crate::Scalar + Real<Field = Self::Field>;
+
     /// The highest derivative order this reading carries: 0 for the primal reading, 1
     /// for `NDual<f64, N>`, 2 for `NDual<NDual<f64, 1>, 1>`, …. A hand-written rule that
     /// knows only its first derivative asserts `ORDER <= 1` at compile time.
@@ -91,9 +94,9 @@ pub trait Real:
 
     /// The owned array of this reading: `Vec<f64>` for the primal reading,
     /// [`NDualArray<S, N>`](crate::NDualArray) for `NDual<S, N>`.
-    type Vec: ArrayOwned<Self>;
+    type Vec: ArrayOwned<Self> + crate::linalg::OwnedOperand<Self>;
     /// A shared view of an array of this reading (the forward value of `&[f64]`).
-    type Ref<'a>: ArrayRef<'a, Self>;
+    type Ref<'a>: ArrayRef<'a, Self> + crate::linalg::Operand<Self>;
     /// A mutable view of an array of this reading (the forward value of `&mut [f64]`).
     type Mut<'a>: ArrayMut<'a, Self>;
 
@@ -147,6 +150,57 @@ pub trait Real:
     fn is_sign_negative(self) -> bool;
     /// Whether the primal has a positive sign bit.
     fn is_sign_positive(self) -> bool;
+
+    // The flat view below lets array primitives (`crate::linalg`) hand whole blocks to
+    // BLAS-like kernels when the reading is the primal or a first-order `NDual` of the
+    // primal field; every other reading answers `None` and the primitives fall back to
+    // element-wise arithmetic on the reading. The defaults keep new readings correct.
+
+    /// The tangent width of the flat view: `Some(0)` for the primal reading, `Some(N)`
+    /// for `NDual<F, N>`, `None` when arrays of this reading have no flat view.
+    #[doc(hidden)]
+    fn __flat_width() -> Option<usize> {
+        None
+    }
+    /// `Some(s)` when `Self` is the primal field itself.
+    #[doc(hidden)]
+    fn __as_flat(s: &[Self]) -> Option<&[Self::Field]> {
+        let _ = s;
+        None
+    }
+    /// `Some(v)` when `Self` is the primal field itself.
+    #[doc(hidden)]
+    fn __vec_from_flat(v: Vec<Self::Field>) -> Option<Vec<Self>> {
+        let _ = v;
+        None
+    }
+    /// The primal slice and the element-major tangent block of a view.
+    #[doc(hidden)]
+    #[allow(clippy::type_complexity)]
+    fn __flat_ref<'a>(r: Self::Ref<'a>) -> Option<(&'a [Self::Field], &'a [Self::Field])> {
+        let _ = r;
+        None
+    }
+    /// The primal slice and the element-major tangent block of an owned array.
+    #[doc(hidden)]
+    #[allow(clippy::type_complexity)]
+    fn __flat_vec(v: &Self::Vec) -> Option<(&[Self::Field], &[Self::Field])> {
+        let _ = v;
+        None
+    }
+    /// A value of this reading from its primal and `__flat_width()` tangent components.
+    #[doc(hidden)]
+    fn __scalar_from_flat(primal: Self::Field, tangent: &[Self::Field]) -> Option<Self> {
+        let _ = (primal, tangent);
+        None
+    }
+    /// An owned array from a primal and an element-major tangent block of
+    /// `__flat_width()` values per element.
+    #[doc(hidden)]
+    fn __from_flat(primal: Vec<Self::Field>, block: Vec<Self::Field>) -> Option<Self::Vec> {
+        let _ = (primal, block);
+        None
+    }
 }
 
 /// A reading of the primal field `F`: the bound every derived rule carries on its
@@ -161,7 +215,7 @@ pub trait Real:
     note = "a function written in `{F}` runs on readings of `{F}`: `{F}` itself or `lifted::NDual<S, N>` with `S` a reading of `{F}`"
 )]
 pub trait Reading<F: Scalar>:
-    Real
+    Real<Field = F>
     + IntoReading<F, Self>
     + ToPrimal<Primal = F>
     + PartialEq<F>
@@ -212,6 +266,7 @@ macro_rules! delegate_unary {
 macro_rules! primal_real {
     ($f:ident) => {
         impl Real for $f {
+            type Field = $f;
             const ORDER: usize = 0;
             type Vec = Vec<$f>;
             type Ref<'a> = &'a [$f];
@@ -300,6 +355,27 @@ macro_rules! primal_real {
             #[inline(always)]
             fn is_sign_positive(self) -> bool {
                 $f::is_sign_positive(self)
+            }
+            fn __flat_width() -> Option<usize> {
+                Some(0)
+            }
+            fn __as_flat(s: &[Self]) -> Option<&[$f]> {
+                Some(s)
+            }
+            fn __vec_from_flat(v: Vec<$f>) -> Option<Vec<Self>> {
+                Some(v)
+            }
+            fn __flat_ref<'a>(r: <Self as Real>::Ref<'a>) -> Option<(&'a [$f], &'a [$f])> {
+                Some((r, &[]))
+            }
+            fn __flat_vec(v: &Vec<$f>) -> Option<(&[$f], &[$f])> {
+                Some((v, &[]))
+            }
+            fn __scalar_from_flat(primal: $f, _tangent: &[$f]) -> Option<$f> {
+                Some(primal)
+            }
+            fn __from_flat(primal: Vec<$f>, _block: Vec<$f>) -> Option<Vec<$f>> {
+                Some(primal)
             }
         }
 

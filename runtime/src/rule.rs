@@ -294,6 +294,7 @@ inert_param!(
     (),
     String,
     &'static str,
+    crate::linalg::LinalgError,
     Vec<usize>,
     Vec<i32>,
     Vec<i64>,

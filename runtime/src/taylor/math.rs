@@ -82,6 +82,7 @@ impl<S: Real, const K: usize> Taylor<S, K> {
 }
 
 impl<S: Real, const K: usize> Real for Taylor<S, K> {
+    type Field = S::Field;
     const ORDER: usize = S::ORDER + K;
     type Vec = Vec<Self>;
     type Ref<'a> = &'a [Self];

@@ -15,6 +15,8 @@
 //!   by hand over `NDual`, and their seeded tangents (the derived-rule benchmark);
 //! * [`primitives`]: a logistic layer through a hand-written primitive rule and through
 //!   the derived one (the user-primitive benchmark);
+//! * [`layout`]: the element-major block against parallel arrays (the layout
+//!   ablation) and the LU system of the linear-algebra benchmark;
 //! * [`interleave`]: interleaved timing rounds behind every printed ratio table.
 //!
 //! The derivative side (derived rules, `num-dual` comparisons, the W1 residual pass) is
@@ -22,6 +24,7 @@
 
 pub mod interleave;
 pub mod jvp;
+pub mod layout;
 pub mod primitives;
 mod splitmix;
 mod vector_state;

@@ -4,6 +4,9 @@
 use faer::linalg::matmul::matmul;
 use faer::{Accum, ColMut, ColRef, MatRef, Par};
 
+use lifted::linalg::{Mat, matvec};
+use lifted::{NDual, NDualArray, autodiff};
+
 use crate::{SplitMix64, clear_upper_vector_state};
 
 /// The dimension of `x`, `y` and every hidden state; each `W_k` is `DIM × DIM`.
@@ -70,6 +73,87 @@ impl TanhChain {
     }
 }
 
+/// One layer `tanh(W h)`, written as ordinary Rust over [`lifted::linalg`]: at a dual
+/// reading the product is one GEMM over every lane, the `tanh` the element-wise rule.
+#[autodiff(forward, chunk = 16)]
+pub fn layer(#[constant] w: &[f64], h: &[f64]) -> Vec<f64> {
+    let n = h.len();
+    let mut y: Vec<f64> = matvec(Mat::new(w, n, n), h);
+    for v in y.iter_mut() {
+        *v = v.tanh();
+    }
+    y
+}
+
+/// The W3 chain `tanh(W₃ tanh(W₂ tanh(W₁ x)))` as an annotated function.
+#[autodiff(forward, chunk = 16)]
+pub fn chain(
+    #[constant] w1: &[f64],
+    #[constant] w2: &[f64],
+    #[constant] w3: &[f64],
+    x: &[f64],
+) -> Vec<f64> {
+    let h1: Vec<f64> = layer(w1, x);
+    let h2: Vec<f64> = layer(w2, &h1);
+    layer(w3, &h2)
+}
+
+impl TanhChain {
+    /// The JVP of [`chain`] along the first N rows of `tangents`: seeds the input
+    /// block, runs the derived rule at `NDual<f64, N>` (the primal output and the N
+    /// directional derivatives `J·t_k`).
+    pub fn jvp<const N: usize>(&self, x: &[f64], tangents: &[f64]) -> NDualArray<f64, N> {
+        let lanes: [&[f64]; N] = core::array::from_fn(|k| &tangents[k * DIM..(k + 1) * DIM]);
+        let x = NDualArray::from_lanes(x.to_vec(), lanes).expect("DIM values per lane");
+        let [w1, w2, w3] = &self.matrices;
+        chain::frule::<NDual<f64, N>>(w1, w2, w3, x.view())
+    }
+
+    /// The same JVP with a per-lane loop of BLAS calls: per layer one GEMV for the
+    /// primal and one GEMV per lane (faer, sequential) — the form the wide GEMM
+    /// replaces. Returns the output and the N tangents, lane by lane.
+    pub fn jvp_per_lane(&self, x: &[f64], tangents: &[f64], n: usize) -> (Vec<f64>, Vec<Vec<f64>>) {
+        let mut h = x.to_vec();
+        let mut lanes: Vec<Vec<f64>> = (0..n)
+            .map(|k| tangents[k * DIM..(k + 1) * DIM].to_vec())
+            .collect();
+        let mut next = vec![0.0; DIM];
+        for k in 0..3 {
+            let w = self.matrix(k);
+            matmul(
+                ColMut::from_slice_mut(&mut next),
+                Accum::Replace,
+                w,
+                ColRef::from_slice(&h),
+                1.0,
+                Par::Seq,
+            );
+            for lane in &mut lanes {
+                let mut out = vec![0.0; DIM];
+                matmul(
+                    ColMut::from_slice_mut(&mut out),
+                    Accum::Replace,
+                    w,
+                    ColRef::from_slice(lane),
+                    1.0,
+                    Par::Seq,
+                );
+                *lane = out;
+            }
+            clear_upper_vector_state();
+            for (i, v) in next.iter_mut().enumerate() {
+                *v = v.tanh();
+                let d = 1.0 - *v * *v;
+                for lane in &mut lanes {
+                    lane[i] *= d;
+                }
+            }
+            core::mem::swap(&mut h, &mut next);
+        }
+        (h, lanes)
+    }
+}
+
 impl Default for TanhChain {
     fn default() -> Self {
         Self::new()
@@ -116,6 +200,31 @@ mod tests {
         let t = tangents();
         assert_eq!(t.len(), TANGENTS * DIM);
         assert_eq!(t[0], SplitMix64::new(TANGENT_SEED).normal());
+    }
+
+    #[test]
+    fn derived_jvp_matches_the_per_lane_loop_and_the_primal() {
+        let chain = TanhChain::new();
+        let (x, t) = (point(), tangents());
+        let y = chain.jvp::<16>(&x, &t);
+        let (yp, lanes) = chain.jvp_per_lane(&x, &t, 16);
+        let primal = super::chain(
+            &chain.matrices[0],
+            &chain.matrices[1],
+            &chain.matrices[2],
+            &x,
+        );
+        assert_eq!(y.as_primal_slice(), &primal[..], "the primal, bit for bit");
+        for i in 0..DIM {
+            assert!((y.get(i).value() - yp[i]).abs() <= 1e-13);
+            for (k, lane) in lanes.iter().enumerate() {
+                let (a, b) = (y.get(i).partials()[k], lane[i]);
+                assert!(
+                    (a - b).abs() <= 1e-12 * (1.0 + b.abs()),
+                    "lane {k}, {i}: {a} vs {b}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -94,6 +94,26 @@ pub(crate) fn gemm<F: Float>(
             ::gemm::Parallelism::None,
         );
     }
+    clear_upper_vector_state();
+}
+
+/// The GEMM kernels return with the upper halves of the AVX registers in use; scalar
+/// code compiled for baseline x86-64 (libm's `tanh`, the element-wise rules) then pays
+/// a state-transition penalty on every SSE instruction — a `tanh` measured ten times
+/// slower right after a GEMM. `vzeroupper` after each call keeps the rest fast.
+#[inline]
+fn clear_upper_vector_state() {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx") {
+        // SAFETY: `zeroupper` only requires AVX, which was detected just above.
+        unsafe { zeroupper() }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+fn zeroupper() {
+    core::arch::x86_64::_mm256_zeroupper();
 }
 
 /// `y += alpha · x` over equal-length runs.

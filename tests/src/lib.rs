@@ -30,6 +30,10 @@ pub mod book_structs {}
 #[doc = include_str!("../../book/src/hand-written-rules.md")]
 pub mod book_hand_written_rules {}
 
+/// The book's "Linear algebra" chapter; its examples run as doc-tests.
+#[doc = include_str!("../../book/src/linalg.md")]
+pub mod book_linalg {}
+
 /// The book's "Drivers" chapter; its examples run as doc-tests.
 #[doc = include_str!("../../book/src/drivers.md")]
 pub mod book_drivers {}

@@ -9,20 +9,23 @@
 //!
 //! ```
 //! use lifted::autodiff;
-//! use lifted::linalg::{Mat, matvec, dot};
+//! use lifted::linalg::{Mat, dot, matvec};
 //!
 //! /// ½ xᵀ A x for a constant row-major `n × n` matrix `a`.
 //! #[autodiff(forward, chunk = 4)]
 //! fn quadratic(#[constant] a: &[f64], x: &[f64]) -> f64 {
-//!     let ax = matvec(Mat::new(a, x.len(), x.len()), x);
+//!     let ax: Vec<f64> = matvec(Mat::new(a, x.len(), x.len()), x);
 //!     0.5 * dot(x, &ax)
 //! }
 //!
-//! let a = [2.0, 1.0, 1.0, 3.0];
-//! let (value, grad) = lifted::gradient(quadratic::Rule, (a.to_vec(), vec![1.0, -1.0])).unwrap();
-//! assert_eq!(value, 1.5);
-//! // ∇ = ½ (A + Aᵀ) x = (1, −2)
-//! assert_eq!(grad, vec![1.0, -2.0]);
+//! fn main() {
+//!     let a = vec![2.0, 1.0, 1.0, 3.0];
+//!     let x = vec![1.0, -1.0];
+//!     let (value, grad) = lifted::gradient(quadratic::Rule, (lifted::Constant(a), x)).unwrap();
+//!     assert_eq!(value, 1.5);
+//!     // ∇ = ½ (A + Aᵀ) x = (1, −2)
+//!     assert_eq!(grad, vec![1.0, -2.0]);
+//! }
 //! ```
 //!
 //! # How the rules run

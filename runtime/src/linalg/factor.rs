@@ -148,13 +148,87 @@ fn lu_substitute<T: Real>(lu: &[T], n: usize, w: usize, x: &mut [T]) {
     debug_assert!(lower.is_ok() && upper.is_ok(), "pivots are non-zero");
 }
 
-/// The rows of `m` (`n × w`) in the order `perm`.
-fn permuted<T: Copy>(m: &[T], perm: &[usize], w: usize) -> Vec<T> {
+/// The rows of `m` (`n × w`) in the order `perm` (as they are without one).
+fn reorder<T: Copy>(m: &[T], perm: Option<&[usize]>, w: usize) -> Vec<T> {
+    let Some(perm) = perm else {
+        return m.to_vec();
+    };
     let mut out = Vec::with_capacity(m.len());
     for &p in perm {
         out.extend_from_slice(&m[p * w..p * w + w]);
     }
     out
+}
+
+/// Solving with a factorization's factors, on primal values or on the reading's.
+trait Substitution {
+    /// Solves in place on `n × w` rows already in the factorization's row order.
+    fn apply<T: Real>(factors: &[T], n: usize, w: usize, x: &mut [T]);
+}
+
+struct LuSubstitution;
+
+impl Substitution for LuSubstitution {
+    fn apply<T: Real>(factors: &[T], n: usize, w: usize, x: &mut [T]) {
+        lu_substitute(factors, n, w, x);
+    }
+}
+
+struct CholeskySubstitution;
+
+impl Substitution for CholeskySubstitution {
+    fn apply<T: Real>(factors: &[T], n: usize, w: usize, x: &mut [T]) {
+        cholesky_substitute(factors, n, w, x);
+    }
+}
+
+/// `A⁻¹ b` from the factors of `A`: the primal solve, then `ẋ = A⁻¹ (ḃ − Ȧ x)` for
+/// every lane in one substitution over the `n × N` block.
+#[track_caller]
+fn factored_solve<D: Real, S: Substitution>(
+    op: &'static str,
+    factors: &Factors<D>,
+    perm: Option<&[usize]>,
+    n: usize,
+    b: impl Operand<D>,
+) -> D::Vec {
+    shape_check(b.len() == n, op, || {
+        format!(
+            "a {n} × {n} factorization with a right-hand side of length {}",
+            b.len()
+        )
+    });
+    match (factors, b.flat()) {
+        (
+            Factors::Flat {
+                primal,
+                tangent,
+                width,
+            },
+            Some(bf),
+        ) => {
+            let w = *width;
+            let mut x = reorder(bf.primal, perm, 1);
+            S::apply(primal, n, 1, &mut x);
+            let mut r = bf
+                .tangent
+                .map_or_else(|| vec![Field::<D>::zero(); n * w], <[_]>::to_vec);
+            if w > 0 {
+                if let Some(at) = tangent {
+                    sub_tangent_times(at, &x, n, w, &mut r);
+                }
+                r = reorder(&r, perm, w);
+                S::apply(primal, n, w, &mut r);
+            }
+            from_flat::<D>(x, r)
+        }
+        (Factors::Generic(f), _) => {
+            let mut x: Vec<D> = (0..n).map(|i| b.get(perm.map_or(i, |p| p[i]))).collect();
+            S::apply(f, n, 1, &mut x);
+            x.into_iter().collect()
+        }
+        (Factors::Flat { .. }, None) => unreachable!("flat factors exist only at flat readings"),
+    }
 }
 
 impl<D: Real> Lu<D> {
@@ -169,46 +243,7 @@ impl<D: Real> Lu<D> {
     /// When `b.len()` differs from the size.
     #[track_caller]
     pub fn solve(&self, b: impl Operand<D>) -> D::Vec {
-        let n = self.n;
-        shape_check(b.len() == n, "Lu::solve", || {
-            format!(
-                "a {n} × {n} factorization with a right-hand side of length {}",
-                b.len()
-            )
-        });
-        match (&self.factors, b.flat()) {
-            (
-                Factors::Flat {
-                    primal,
-                    tangent,
-                    width,
-                },
-                Some(bf),
-            ) => {
-                let w = *width;
-                let mut x = permuted(bf.primal, &self.perm, 1);
-                lu_substitute(primal, n, 1, &mut x);
-                let mut r = bf
-                    .tangent
-                    .map_or_else(|| vec![Field::<D>::zero(); n * w], <[_]>::to_vec);
-                if w > 0 {
-                    if let Some(at) = tangent {
-                        sub_tangent_times(at, &x, n, w, &mut r);
-                    }
-                    r = permuted(&r, &self.perm, w);
-                    lu_substitute(primal, n, w, &mut r);
-                }
-                from_flat::<D>(x, r)
-            }
-            (Factors::Generic(lu), _) => {
-                let mut x: Vec<D> = self.perm.iter().map(|&p| b.get(p)).collect();
-                lu_substitute(lu, n, 1, &mut x);
-                x.into_iter().collect()
-            }
-            (Factors::Flat { .. }, None) => {
-                unreachable!("flat factors exist only at flat readings")
-            }
-        }
+        factored_solve::<D, LuSubstitution>("Lu::solve", &self.factors, Some(&self.perm), self.n, b)
     }
 
     /// The primal inverse, row-major.
@@ -416,45 +451,7 @@ impl<D: Real> Cholesky<D> {
     /// When `b.len()` differs from the size.
     #[track_caller]
     pub fn solve(&self, b: impl Operand<D>) -> D::Vec {
-        let n = self.n;
-        shape_check(b.len() == n, "Cholesky::solve", || {
-            format!(
-                "a {n} × {n} factorization with a right-hand side of length {}",
-                b.len()
-            )
-        });
-        match (&self.factors, b.flat()) {
-            (
-                Factors::Flat {
-                    primal,
-                    tangent,
-                    width,
-                },
-                Some(bf),
-            ) => {
-                let w = *width;
-                let mut x = bf.primal.to_vec();
-                cholesky_substitute(primal, n, 1, &mut x);
-                let mut r = bf
-                    .tangent
-                    .map_or_else(|| vec![Field::<D>::zero(); n * w], <[_]>::to_vec);
-                if w > 0 {
-                    if let Some(at) = tangent {
-                        sub_tangent_times(at, &x, n, w, &mut r);
-                    }
-                    cholesky_substitute(primal, n, w, &mut r);
-                }
-                from_flat::<D>(x, r)
-            }
-            (Factors::Generic(l), _) => {
-                let mut x: Vec<D> = (0..n).map(|i| b.get(i)).collect();
-                cholesky_substitute(l, n, 1, &mut x);
-                x.into_iter().collect()
-            }
-            (Factors::Flat { .. }, None) => {
-                unreachable!("flat factors exist only at flat readings")
-            }
-        }
+        factored_solve::<D, CholeskySubstitution>("Cholesky::solve", &self.factors, None, self.n, b)
     }
 
     /// `ln det A = 2 Σ ln Lᵢᵢ`. Its tangent is `tr(A⁻¹ Ȧ)`.

@@ -53,6 +53,9 @@ pub struct Scope {
     pub refs: HashSet<String>,
     /// `#[constant]` parameters holding float arrays: their elements are plain floats.
     pub const_arrays: HashSet<String>,
+    /// `ndarray` arrays (parameters, annotated locals, `.dot` results): their `.dot`
+    /// dispatches to the `linalg` rules.
+    pub ndarrays: HashSet<String>,
 }
 
 /// The float methods of `f64` the reading implements.
@@ -450,6 +453,13 @@ fn builds_array(scope: &Scope, init: &Expr, annotated: Option<&syn::Type>, f: Fl
     }
 }
 
+/// `a.dot(b)` on an ndarray `a`.
+pub fn is_ndarray_dot(scope: &Scope, e: &Expr) -> bool {
+    matches!(e, Expr::MethodCall(m) if m.method == "dot"
+        && matches!(&*m.receiver, Expr::Path(p)
+            if p.path.get_ident().is_some_and(|i| scope.ndarrays.contains(&i.to_string()))))
+}
+
 /// A view of a float array: `&x[a..b]`, `&mut y[a..]`, or another array's name.
 fn view_of_array(scope: &Scope, init: &Expr) -> Option<ArrayKind> {
     let name_kind = |e: &Expr| match e {
@@ -590,6 +600,11 @@ impl<'ast> Visit<'ast> for Pass<'_> {
         if let Some(init) = &l.init {
             if let Pat::Ident(id) = pat {
                 let name = id.ident.to_string();
+                let nd_annotated =
+                    ty.is_some_and(|t| crate::types::ndarray_type(t, self.f).is_some());
+                if nd_annotated || is_ndarray_dot(self.scope, &init.expr) {
+                    self.scope.ndarrays.insert(name.clone());
+                }
                 if ty.is_none() && crate::lower::is_empty_vec(&init.expr) {
                     self.vec_candidates.insert(name.clone());
                 }

@@ -12,7 +12,7 @@ use crate::lower::Lowerer;
 use crate::options::Options;
 use crate::types::{
     Float, ParamKind, classify_param, float_in, is_float, is_supported_output, map_type,
-    mentions_struct, owned_arg_type,
+    mentions_struct, ndarray_type, owned_arg_type,
 };
 
 /// Lints that fire at user source positions inside generated code, where the user
@@ -194,6 +194,13 @@ fn scope_for(params: &[Param], float: Float) -> Scope {
                         scope.active.insert(n);
                     }
                 }
+                ParamKind::NdArray { .. } => {
+                    scope.ndarrays.insert(n.clone());
+                    scope.active.insert(n);
+                }
+                ParamKind::Constant { .. } if ndarray_type(&p.ty, float).is_some() => {
+                    scope.ndarrays.insert(n);
+                }
                 ParamKind::Constant { .. } => {
                     if is_float(&p.ty, float) {
                         scope.inactive.insert(n);
@@ -369,6 +376,15 @@ fn frule_impl(func: &ItemFn, params: &[Param], float: Float, opts: &Options) -> 
             ParamKind::VecOwned => (quote!(args.#i.clone()), quote!(args.#i.clone())),
             ParamKind::RefValue => (quote!(&args.#i), quote!(&args.#i)),
             ParamKind::MutValue => (quote!(&mut args.#i), quote!(&mut args.#i)),
+            ParamKind::NdArray { view: true, .. } => {
+                (quote!(args.#i.view()), quote!(args.#i.view()))
+            }
+            ParamKind::NdArray { view: false, .. } => {
+                (quote!(args.#i.clone()), quote!(args.#i.clone()))
+            }
+            ParamKind::Constant { .. } if ndarray_type(&p.ty, float).is_some_and(|(v, _)| v) => {
+                (quote!(args.#i.0.view()), quote!(args.#i.view()))
+            }
             ParamKind::Constant { by_ref: true } => (quote!(&args.#i.0), quote!(&args.#i)),
             ParamKind::Constant { by_ref: false } => {
                 (quote!(args.#i.0.clone()), quote!(args.#i.clone()))

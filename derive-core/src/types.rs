@@ -52,6 +52,14 @@ pub enum ParamKind {
     RefValue,
     /// `&mut T` for a `T` passed by value above.
     MutValue,
+    /// An `ndarray` array of the field (`ArrayView2<'_, f64>`, `Array1<f64>`, …): owned
+    /// as the array type `owned`; `view` when the parameter is a view (handed `.view()`).
+    NdArray {
+        /// Whether the parameter is a view.
+        view: bool,
+        /// The owned ndarray type's name (`Array2` for `ArrayView2`).
+        owned: Ident,
+    },
     /// `#[constant]`: not lifted; `by_ref` when the parameter is a reference.
     Constant {
         /// Whether the parameter is `&T`.
@@ -191,6 +199,31 @@ fn is_value_type(ty: &Type, f: Float) -> bool {
     }
 }
 
+/// An `ndarray` array type of the field `f`: whether it is a view, and the owned
+/// array type's name. Recognised by name (`Array1`, `ArrayView2`, …, `ArrayD`), as the
+/// macro sees only syntax; the runtime's `ndarray` feature supplies the impls.
+pub fn ndarray_type(ty: &Type, f: Float) -> Option<(bool, Ident)> {
+    let Type::Path(p) = ty else { return None };
+    let last = p.path.segments.last()?;
+    let name = last.ident.to_string();
+    let (view, owned) = match name.as_str() {
+        "Array1" | "Array2" | "Array3" | "ArrayD" => (false, name.as_str()),
+        "ArrayView1" => (true, "Array1"),
+        "ArrayView2" => (true, "Array2"),
+        "ArrayView3" => (true, "Array3"),
+        "ArrayViewD" => (true, "ArrayD"),
+        _ => return None,
+    };
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    let elem = args.args.iter().find_map(|a| match a {
+        syn::GenericArgument::Type(t) => Some(t),
+        _ => None,
+    })?;
+    is_float(elem, f).then(|| (view, Ident::new(owned, last.ident.span())))
+}
+
 /// Classifies a non-constant parameter's type; `None` when it is not supported.
 pub fn classify_param(ty: &Type, f: Float) -> Option<ParamKind> {
     match ty {
@@ -206,7 +239,7 @@ pub fn classify_param(ty: &Type, f: Float) -> Option<ParamKind> {
         }),
         _ if vec_of_float(ty, f) => Some(ParamKind::VecOwned),
         _ if is_value_type(ty, f) => Some(ParamKind::Value),
-        _ => None,
+        _ => ndarray_type(ty, f).map(|(view, owned)| ParamKind::NdArray { view, owned }),
     }
 }
 
@@ -215,6 +248,7 @@ pub fn classify_param(ty: &Type, f: Float) -> Option<ParamKind> {
 pub fn is_supported_output(ty: &Type, f: Float) -> bool {
     match ty {
         _ if is_value_type(ty, f) || vec_of_float(ty, f) => true,
+        _ if ndarray_type(ty, f).is_some_and(|(view, _)| !view) => true,
         Type::Tuple(t) => t.elems.iter().all(|e| is_supported_output(e, f)),
         Type::Path(p) => p.path.segments.last().is_some_and(|last| {
             last.ident == "Option"
@@ -233,6 +267,7 @@ pub fn owned_arg_type(ty: &Type, kind: &ParamKind, krate: &syn::Path, f: Float) 
             quote!(#krate::__private::Vec<#fl>)
         }
         ParamKind::Value => quote!(#ty),
+        ParamKind::NdArray { owned, .. } => quote!(#krate::__private::ndarray::#owned<#fl>),
         ParamKind::RefValue | ParamKind::MutValue => match ty {
             Type::Reference(r) => {
                 let elem = &r.elem;
@@ -241,6 +276,9 @@ pub fn owned_arg_type(ty: &Type, kind: &ParamKind, krate: &syn::Path, f: Float) 
             _ => quote!(#ty),
         },
         ParamKind::Constant { by_ref } => {
+            if let Some((true, owned)) = ndarray_type(ty, f) {
+                return quote!(#krate::__private::Constant<#krate::__private::ndarray::#owned<#fl>>);
+            }
             let inner = match (by_ref, ty) {
                 (true, Type::Reference(r)) => match &*r.elem {
                     Type::Slice(s) => {

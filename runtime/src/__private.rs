@@ -2,6 +2,8 @@
 //! Not part of the public API: names here may change without notice.
 
 pub use crate::array::{ArrayOwned, ArrayRead, ArrayView, ArrayViewMut, ArrayWrite};
+#[cfg(feature = "ndarray")]
+pub use crate::linalg::nd::{NdConst, NdDot};
 pub use crate::lowering::{IntoReading, ToPrimal};
 pub use crate::lowering::{KeepOperand, LiftOperand, Operand};
 pub use crate::rule::{Constant, FRule, Param};
@@ -11,4 +13,6 @@ pub use core::default::Default;
 pub use core::fmt::Debug;
 pub use core::marker::Copy;
 pub use core::marker::PhantomData;
+#[cfg(feature = "ndarray")]
+pub use ndarray;
 pub use std::vec::Vec;

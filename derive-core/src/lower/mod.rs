@@ -483,6 +483,10 @@ impl<'a> Lowerer<'a> {
     }
 
     fn method_call(&mut self, e: &mut Expr) {
+        if crate::analyse::is_ndarray_dot(self.scope, e) {
+            self.ndarray_dot(e);
+            return;
+        }
         let recv_active = self.scope.mentions_active(match e {
             Expr::MethodCall(m) => &m.receiver,
             _ => return,
@@ -534,6 +538,37 @@ impl<'a> Lowerer<'a> {
             }
         }
         self.fixed_array_iter(e);
+    }
+
+    /// `a.dot(b)` on an ndarray: the `linalg` rules through `NdDot` (ndarray's own
+    /// `dot` would multiply the reading's values element by element).
+    fn ndarray_dot(&mut self, e: &mut Expr) {
+        let Expr::MethodCall(m) = e else { return };
+        let pv = self.private();
+        // A constant ndarray (`#[constant]`) keeps plain elements: `NdConst` marks it.
+        let operand = |x: &Expr| -> Expr {
+            let inner = match x {
+                Expr::Reference(r) => &*r.expr,
+                other => other,
+            };
+            let constant = matches!(inner, Expr::Path(p) if p.path.get_ident().is_some_and(|i| {
+                let name = i.to_string();
+                self.scope.ndarrays.contains(&name) && !self.scope.active.contains(&name)
+            }));
+            if constant {
+                syn::parse_quote!(&#pv::NdConst(&#inner))
+            } else {
+                syn::parse_quote!(&#inner)
+            }
+        };
+        let recv = operand(&m.receiver);
+        let Some(arg) = m.args.first_mut() else {
+            return;
+        };
+        self.expr(arg, Want::Any);
+        let arg = operand(arg);
+        let (d, span) = (&self.d, m.method.span());
+        *e = syn::parse_quote_spanned!(span=> #pv::NdDot::<_, #d>::nd_dot(#recv, #arg));
     }
 
     fn closure(&mut self, c: &mut syn::ExprClosure, over_values: bool) {

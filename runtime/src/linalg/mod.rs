@@ -53,13 +53,17 @@
 
 mod factor;
 mod kernel;
+#[cfg(feature = "ndarray")]
+pub mod nd;
 mod operand;
 mod product;
 mod triangular;
 mod vector;
 
 pub use factor::{Cholesky, Lu, cholesky, inverse, lu, solve};
-pub use operand::{Array, Field, Flat, Mat, Operand, OwnedArray, OwnedOperand, SliceReading};
+pub use operand::{
+    Array, ConstVec, Field, Flat, Mat, Operand, OwnedArray, OwnedOperand, SliceReading,
+};
 pub use product::{matmul, matvec};
 pub use triangular::{solve_lower, solve_upper};
 pub use vector::{axpy, dot, norm2, scale, sum};

@@ -167,6 +167,31 @@ impl<T: SliceReading> OwnedOperand<T> for Vec<T> {
     }
 }
 
+/// Plain values of the field `F` held as a constant of any reading whose field is `F`
+/// (what a constant ndarray is gathered into).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConstVec<F>(pub Vec<F>);
+
+impl<F> OwnedArray for ConstVec<F> {
+    type Elem = F;
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
+impl<D: Real> OwnedOperand<D> for ConstVec<D::Field> {
+    #[inline]
+    fn get(&self, i: usize) -> D {
+        D::cst(Scalar::to_f64(self.0[i]))
+    }
+    fn flat(&self) -> Option<Flat<'_, Field<D>>> {
+        Some(Flat {
+            primal: &self.0,
+            tangent: None,
+        })
+    }
+}
+
 /// An owned array type (`Vec<f64>`, `NDualArray`, …): a reference to it is an
 /// [`Array`].
 pub trait OwnedArray {

@@ -211,7 +211,7 @@ fn check_points(function: &'static str, net: &Network, points: &[f64]) -> Result
         return Err(invalid("the network has no layers".into()));
     }
     let dim = net.inputs();
-    if dim == 0 || points.len() % dim != 0 {
+    if dim == 0 || !points.len().is_multiple_of(dim) {
         return Err(invalid(format!(
             "{} coordinates are not whole points of dimension {dim}",
             points.len()

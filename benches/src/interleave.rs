@@ -31,6 +31,12 @@ pub fn batch<R>(mut f: impl FnMut() -> R + 'static) -> Batch {
 /// each running every batch once, in rotating order, so that load on the machine hits
 /// all of them alike.
 pub fn rounds(batches: &mut [&mut Batch]) -> Vec<Vec<f64>> {
+    rounds_n(batches, ROUNDS)
+}
+
+/// [`rounds`] with `n` rounds, for timed units long enough (tens of milliseconds) that
+/// [`ROUNDS`] of them would take minutes.
+pub fn rounds_n(batches: &mut [&mut Batch], n: usize) -> Vec<Vec<f64>> {
     // Calibrate: iterations per batch so one batch lasts about BATCH.
     let iters: Vec<u64> = batches
         .iter_mut()
@@ -46,8 +52,8 @@ pub fn rounds(batches: &mut [&mut Batch]) -> Vec<Vec<f64>> {
             }
         })
         .collect();
-    let mut samples = vec![Vec::with_capacity(ROUNDS); batches.len()];
-    for round in 0..ROUNDS {
+    let mut samples = vec![Vec::with_capacity(n); batches.len()];
+    for round in 0..n {
         for j in 0..batches.len() {
             let k = (j + round) % batches.len();
             let t = batches[k](iters[k]);

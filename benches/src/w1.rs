@@ -6,10 +6,15 @@
 //! row-major, Glorot-normal from one generator seeded with [`WEIGHT_SEED`]; all biases
 //! are zero. The inputs are [`POINTS`] points `(t, x, y)` drawn uniformly from
 //! [`POINT_SEED`].
+//!
+//! Two batched primals: [`Network::forward_batched`] on faer and
+//! [`Network::forward_batched_gemm`] on `gemm`, the GEMM crate of
+//! `lifted::pinn::navier_stokes_batched` (the fair baseline of its ratio).
 
 use faer::linalg::matmul::matmul;
 use faer::{Accum, MatMut, MatRef, Par};
 use lifted::Reading;
+use rayon::prelude::*;
 
 use crate::{SplitMix64, clear_upper_vector_state};
 
@@ -181,6 +186,87 @@ impl Network {
     }
 }
 
+impl Network {
+    /// The batched primal on the GEMM crate of the batched residual (`gemm`): blocks
+    /// of `block` points through one GEMM per layer, then the bias and tanh, blocks in
+    /// parallel on the current rayon pool (sequential inside a one-thread pool).
+    /// Returns `(u, v, p)` per point.
+    ///
+    /// Panics when `block` is zero.
+    pub fn forward_batched_gemm(&self, points: &[[f64; 3]], block: usize) -> Vec<[f64; 3]> {
+        assert!(block > 0, "the block size must be positive");
+        let mut out = vec![[0.0; 3]; points.len()];
+        let last = self.layers.len() - 1;
+        points
+            .par_chunks(block)
+            .zip(out.par_chunks_mut(block))
+            .for_each_init(
+                || (vec![0.0; block * MAX_WIDTH], vec![0.0; block * MAX_WIDTH]),
+                |(cur, next), (chunk, out)| {
+                    let rows = chunk.len();
+                    cur[..rows * 3].copy_from_slice(chunk.as_flattened());
+                    for (l, layer) in self.layers.iter().enumerate() {
+                        let (fan_in, fan_out) = (layer.fan_in, layer.fan_out);
+                        let dst = &mut next[..rows * fan_out];
+                        gemm_row_major(
+                            dst,
+                            &cur[..rows * fan_in],
+                            &layer.weights,
+                            rows,
+                            fan_in,
+                            fan_out,
+                        );
+                        for row in dst.chunks_exact_mut(fan_out) {
+                            for (v, &b) in row.iter_mut().zip(&layer.biases) {
+                                *v += b;
+                                if l != last {
+                                    *v = v.tanh();
+                                }
+                            }
+                        }
+                        core::mem::swap(cur, next);
+                    }
+                    for (o, row) in out.iter_mut().zip(cur.chunks_exact(3)) {
+                        *o = [row[0], row[1], row[2]];
+                    }
+                },
+            );
+        out
+    }
+}
+
+/// `dst = a · w` with the `gemm` crate, sequential, all row-major: `a` is `m × k`,
+/// `w` is `k × n`, `dst` is `m × n`.
+fn gemm_row_major(dst: &mut [f64], a: &[f64], w: &[f64], m: usize, k: usize, n: usize) {
+    assert!(dst.len() >= m * n && a.len() >= m * k && w.len() >= k * n);
+    // SAFETY: the assertion keeps every access in bounds (row strides `n`, `k`, `n`,
+    // unit column strides); `dst` is a unique borrow, so it aliases neither input, and
+    // `read_dst = false` means it is only written.
+    unsafe {
+        gemm::gemm(
+            m,
+            n,
+            k,
+            dst.as_mut_ptr(),
+            1,
+            n as isize,
+            false,
+            a.as_ptr(),
+            1,
+            k as isize,
+            w.as_ptr(),
+            1,
+            n as isize,
+            0.0,
+            1.0,
+            false,
+            false,
+            false,
+            gemm::Parallelism::None,
+        );
+    }
+}
+
 /// The W1 network (seed [`WEIGHT_SEED`]).
 pub fn network() -> Network {
     Network::glorot(WEIGHT_SEED)
@@ -244,10 +330,12 @@ mod tests {
         let batched = net.forward_batched(&pts, BLOCK);
         // An uneven block size exercises the short last block.
         let uneven = net.forward_batched(&pts, 100);
-        for ((p, b), u) in pts.iter().zip(&batched).zip(&uneven) {
+        let gemm = net.forward_batched_gemm(&pts, BLOCK);
+        let gemm_uneven = net.forward_batched_gemm(&pts, 100);
+        for (i, p) in pts.iter().enumerate() {
             let single = net.forward_point(*p);
             for k in 0..3 {
-                for other in [b[k], u[k]] {
+                for other in [batched[i][k], uneven[i][k], gemm[i][k], gemm_uneven[i][k]] {
                     let rel = (other - single[k]).abs() / single[k].abs().max(1e-300);
                     assert!(rel <= 1e-12, "{other} vs {} ({rel:e})", single[k]);
                 }

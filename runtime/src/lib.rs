@@ -22,6 +22,7 @@
 mod shared_impls;
 pub mod __private;
 pub mod array;
+mod diag_jet;
 pub mod drivers;
 pub mod linalg;
 mod lowering;
@@ -35,10 +36,11 @@ mod taylor;
 pub mod testing;
 
 pub use array::{NDualArray, NDualMut, NDualRef};
+pub use diag_jet::DiagJet;
 pub use drivers::{
     Error, derivative, derivatives_1d, gradient, gradient_into, gradient_with_chunk, gradient_wrt,
     hessian, hessian_diag, hvp, jacobian, jacobian_with_chunk, jacobian_wrt, jvp, jvp_chunk,
-    jvp_many, jvp_mut, value_and_jacfwd,
+    jvp_many, jvp_mut, value_and_jacfwd, value_jacobian_hessian_diag,
 };
 pub use lifted_macros::{Lift, autodiff, constant};
 pub use lowering::{IntoReading, ToPrimal};

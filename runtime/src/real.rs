@@ -3,7 +3,8 @@
 //! A derived rule is generic over its *reading* `D`. Running it at `D = f64` reproduces
 //! the primal function; at `D = NDual<f64, N>` it carries N tangent directions; at
 //! `D = NDual<NDual<f64, 1>, 1>` it computes second derivatives; at
-//! `D = Taylor<f64, K>` a derivative tower of order K along one direction. Later
+//! `D = Taylor<f64, K>` a derivative tower of order K along one direction; at
+//! `D = DiagJet<f64, N>` first and pure second derivatives along N coordinates. Later
 //! readings (zero-skipping duals, device values) slot in by implementing these two
 //! traits, without any change to generated code.
 //!
@@ -48,13 +49,14 @@ macro_rules! declare_unary {
 /// The arithmetic and float method surface shared by every reading.
 ///
 /// Implemented by `f64` and `f32` (the primal readings) and by
-/// [`NDual<S, N>`](crate::NDual) and [`Taylor<S, K>`](crate::Taylor) for every
+/// [`NDual<S, N>`](crate::NDual), [`Taylor<S, K>`](crate::Taylor) and
+/// [`DiagJet<S, N>`](crate::DiagJet) for every
 /// `S: Real` (so readings nest). Each method
 /// has the meaning of the `f64` method of the same name on the primal value; readings
 /// that carry derivatives propagate them.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a reading lifted rules can run on",
-    note = "readings are `f64`, `f32`, `lifted::NDual<S, N>` and `lifted::Taylor<S, K>` with `S` a reading"
+    note = "readings are `f64`, `f32`, `lifted::NDual<S, N>`, `lifted::Taylor<S, K>` and `lifted::DiagJet<S, N>` with `S` a reading"
 )]
 pub trait Real:
     Copy

@@ -1,5 +1,5 @@
 //! Drivers: derivatives of a rule at a point — [`jvp`], [`derivative`], [`gradient`],
-//! [`jacobian`], [`derivatives_1d`] and their variants.
+//! [`jacobian`], [`value_jacobian_hessian_diag`], [`derivatives_1d`] and their variants.
 //!
 //! Every driver takes a rule marker (`f::Rule` for an `#[autodiff]` function, or a
 //! hand-written [`FRule`](crate::FRule)) and the point, and returns the value with
@@ -22,6 +22,7 @@
 //! | [`hessian`] | value, gradient, Hessian | ⌈n / N⌉ (⌈n / N⌉ + 1) / 2, nested width N ≤ 8 |
 //! | [`hvp`] | value, Hessian-vector product | ⌈n / N⌉, nested |
 //! | [`hessian_diag`] | result, pure second derivatives of every output | n, nested width 1 |
+//! | [`value_jacobian_hessian_diag`] | result, [`Jacobian`], pure second derivatives over chosen arguments | 1 (≤ 16 columns), [`DiagJet`](crate::DiagJet) |
 //! | [`derivatives_1d`] | `[f, f′, …, f⁽ᵏ⁾]` along one direction | 1, [`Taylor`](crate::Taylor) of order k |
 //!
 //! [`Driver`] holds a chunk width and an argument selection (JAX's `argnums`) for
@@ -66,6 +67,7 @@ mod engine;
 mod error;
 mod gradient;
 mod jacobian;
+mod jet;
 mod jvp;
 mod nested;
 mod second;
@@ -77,8 +79,9 @@ pub use driver::Driver;
 pub use error::Error;
 pub use gradient::{gradient, gradient_into, gradient_with_chunk, gradient_wrt};
 pub use jacobian::{Jacobian, jacobian, jacobian_with_chunk, jacobian_wrt, value_and_jacfwd};
+pub use jet::{ValueJacobianHessianDiag, value_jacobian_hessian_diag};
 pub use jvp::{derivative, jvp, jvp_chunk, jvp_many, jvp_mut};
 pub use nested::nested_derivative;
 pub use second::{ValueGradientHessian, hessian, hessian_diag, hvp};
 pub use taylor::{MAX_TAYLOR_ORDER, TaylorScalar, derivatives_1d};
-pub use width::{ChunkScalar, DRIVER_WIDTHS, NESTED_WIDTHS};
+pub use width::{ChunkScalar, DRIVER_WIDTHS, JET_WIDTHS, NESTED_WIDTHS};

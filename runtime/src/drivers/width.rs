@@ -35,7 +35,18 @@ pub trait ChunkScalar: Scalar + Reading<Self> + Param<Self> {
         width: usize,
         visitor: V,
     ) -> Option<V::Output>;
+
+    /// Calls `visitor.run::<N>()` with `N = width` when `width` is one of
+    /// [`JET_WIDTHS`]; `None` otherwise.
+    #[doc(hidden)]
+    fn at_jet_width<V: private::AtJetWidth<Self>>(width: usize, visitor: V) -> Option<V::Output>;
 }
+
+/// The widths the diagonal-jet driver
+/// ([`value_jacobian_hessian_diag`](crate::value_jacobian_hessian_diag)) runs at: a
+/// pass at width `N` carries `2N + 1` floats per scalar. 3 is there for the space-time
+/// coordinates of a PDE.
+pub const JET_WIDTHS: [usize; 6] = [1, 2, 3, 4, 8, 16];
 
 /// The widths second-order drivers run at: a pass at width `N` carries `N` outer
 /// directions over `N` (or one) inner directions, `(N + 1)²` floats per scalar, so
@@ -43,7 +54,7 @@ pub trait ChunkScalar: Scalar + Reading<Self> + Param<Self> {
 pub const NESTED_WIDTHS: [usize; 4] = [1, 2, 4, 8];
 
 pub(crate) mod private {
-    use crate::{NDual, Reading, Scalar};
+    use crate::{DiagJet, NDual, Reading, Scalar};
 
     /// A computation generic over the chunk width (a const generic cannot be chosen at
     /// run time, so [`ChunkScalar::at_width`](super::ChunkScalar::at_width) matches
@@ -67,6 +78,16 @@ pub(crate) mod private {
         where
             NDual<NDual<F, 1>, N>: Reading<F>,
             NDual<NDual<F, N>, N>: Reading<F>;
+    }
+
+    /// A computation generic over the width of a diagonal jet.
+    pub trait AtJetWidth<F: Scalar> {
+        /// The result.
+        type Output;
+        /// Runs at width `N`.
+        fn run<const N: usize>(self) -> Self::Output
+        where
+            DiagJet<F, N>: Reading<F>;
     }
 }
 
@@ -95,6 +116,17 @@ macro_rules! chunk_scalar {
                     2 => v.run::<2>(),
                     4 => v.run::<4>(),
                     8 => v.run::<8>(),
+                    _ => return None,
+                })
+            }
+            fn at_jet_width<V: private::AtJetWidth<Self>>(width: usize, v: V) -> Option<V::Output> {
+                Some(match width {
+                    1 => v.run::<1>(),
+                    2 => v.run::<2>(),
+                    3 => v.run::<3>(),
+                    4 => v.run::<4>(),
+                    8 => v.run::<8>(),
+                    16 => v.run::<16>(),
                     _ => return None,
                 })
             }
@@ -166,6 +198,44 @@ pub(crate) fn dispatch_nested<F: ChunkScalar, V: private::AtNestedWidth<F>>(
     visitor: V,
 ) -> Result<V::Output, Error> {
     F::at_nested_width(width, visitor).ok_or(Error::UnsupportedWidth {
+        function,
+        requested: width,
+    })
+}
+
+/// The width a diagonal-jet pass runs at for `needed` columns when asked for chunks of
+/// `requested`: `requested` rounded down to one of [`JET_WIDTHS`], but no wider than
+/// the smallest of them that covers `needed`. `requested == 0` is an error.
+pub(crate) fn jet_width(
+    function: &'static str,
+    requested: usize,
+    needed: usize,
+) -> Result<usize, Error> {
+    if requested == 0 {
+        return Err(Error::UnsupportedWidth {
+            function,
+            requested,
+        });
+    }
+    let cap = JET_WIDTHS
+        .iter()
+        .copied()
+        .rfind(|&w| w <= requested)
+        .unwrap_or(1);
+    Ok(JET_WIDTHS
+        .iter()
+        .copied()
+        .find(|&w| w >= needed.max(1))
+        .map_or(cap, |w| w.min(cap)))
+}
+
+/// Runs `visitor` at `width`, one of [`JET_WIDTHS`].
+pub(crate) fn dispatch_jet<F: ChunkScalar, V: private::AtJetWidth<F>>(
+    function: &'static str,
+    width: usize,
+    visitor: V,
+) -> Result<V::Output, Error> {
+    F::at_jet_width(width, visitor).ok_or(Error::UnsupportedWidth {
         function,
         requested: width,
     })

@@ -33,7 +33,7 @@ pub fn scalar_field(#[constant] net: &Network, t: f64, x: f64) -> f64 {
     out[0]
 }
 
-fn check(
+pub(super) fn check(
     function: &'static str,
     net: &Network,
     inputs: usize,

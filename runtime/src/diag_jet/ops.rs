@@ -1,0 +1,94 @@
+//! Arithmetic between diagonal jets: each operator's rule written once, stamped for
+//! owned and borrowed operands by the shared macros; comparisons on the value only.
+
+use core::cmp::Ordering;
+use core::iter::{Product, Sum};
+use core::ops::{
+    Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign,
+};
+
+use super::DiagJet;
+use crate::Real;
+
+impl<S: Real, const N: usize> DiagJet<S, N> {
+    #[inline(always)]
+    fn add_impl(&self, rhs: &Self) -> Self {
+        Self::new(
+            self.value + rhs.value,
+            core::array::from_fn(|k| self.first[k] + rhs.first[k]),
+            core::array::from_fn(|k| self.second[k] + rhs.second[k]),
+        )
+    }
+
+    #[inline(always)]
+    fn sub_impl(&self, rhs: &Self) -> Self {
+        Self::new(
+            self.value - rhs.value,
+            core::array::from_fn(|k| self.first[k] - rhs.first[k]),
+            core::array::from_fn(|k| self.second[k] - rhs.second[k]),
+        )
+    }
+
+    /// `(ab)˙ = ȧ b + a ḃ`, `(ab)¨ = ä b + 2 ȧ ḃ + a b̈`.
+    #[inline(always)]
+    fn mul_impl(&self, rhs: &Self) -> Self {
+        let (a, b) = (self.value, rhs.value);
+        Self::new(
+            a * b,
+            core::array::from_fn(|k| self.first[k] * b + a * rhs.first[k]),
+            core::array::from_fn(|k| {
+                let cross = self.first[k] * rhs.first[k];
+                self.second[k] * b + (cross + cross) + a * rhs.second[k]
+            }),
+        )
+    }
+
+    /// From `a = q b`: `q̇ = (ȧ − q ḃ) / b`, `q̈ = (ä − 2 q̇ ḃ − q b̈) / b`.
+    #[inline(always)]
+    fn div_impl(&self, rhs: &Self) -> Self {
+        let (a, b) = (self.value, rhs.value);
+        let q = a / b;
+        let first: [S; N] = core::array::from_fn(|k| (self.first[k] - q * rhs.first[k]) / b);
+        let second = core::array::from_fn(|k| {
+            let cross = first[k] * rhs.first[k];
+            (self.second[k] - (cross + cross) - q * rhs.second[k]) / b
+        });
+        Self::new(q, first, second)
+    }
+
+    #[inline(always)]
+    fn rem_impl(&self, rhs: &Self) -> Self {
+        // a % b = a - n b with the integer n = (a - r) / b, constant near the point.
+        let r = self.value % rhs.value;
+        let n = ((self.value - r) / rhs.value).round();
+        Self::new(
+            r,
+            core::array::from_fn(|k| self.first[k] - n * rhs.first[k]),
+            core::array::from_fn(|k| self.second[k] - n * rhs.second[k]),
+        )
+    }
+}
+
+operator_impls!(DiagJet);
+
+impl<S: Real, const N: usize> Neg for DiagJet<S, N> {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        Self::new(-self.value, self.first.map(|c| -c), self.second.map(|c| -c))
+    }
+}
+
+impl<S: Real, const N: usize> num_traits::Zero for DiagJet<S, N> {
+    #[inline(always)]
+    fn zero() -> Self {
+        Self::constant(S::zero())
+    }
+    /// Zero value *and* zero partials.
+    #[inline(always)]
+    fn is_zero(&self) -> bool {
+        self.value.is_zero()
+            && self.first.iter().all(|c| c.is_zero())
+            && self.second.iter().all(|c| c.is_zero())
+    }
+}

@@ -32,6 +32,7 @@ mod scalar;
 mod slot;
 mod taylor;
 pub mod testing;
+mod zdual;
 
 pub use array::{NDualArray, NDualMut, NDualRef};
 pub use drivers::{
@@ -50,3 +51,4 @@ pub use slot::{
     zero_lifted,
 };
 pub use taylor::Taylor;
+pub use zdual::ZDual;

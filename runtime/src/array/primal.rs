@@ -1,5 +1,6 @@
 //! The slice-backed arrays: `Vec<T>`, `&[T]`, `&mut [T]` for the primal readings `f64`
-//! and `f32` and for [`Taylor<S, K>`](crate::Taylor) (a Taylor polynomial is one
+//! and `f32`, for [`Taylor<S, K>`](crate::Taylor) and for
+//! [`ZDual<S, N>`](crate::ZDual) (a Taylor polynomial is one
 //! contiguous value, so an array of them needs no split layout). Each trait method is
 //! the slice or `Vec` method of the same name, so running a rule at the primal reading
 //! runs exactly the primal's operations.
@@ -9,7 +10,7 @@ use core::ops::{Bound, RangeBounds};
 use core::slice;
 
 use crate::array::{ArrayMut, ArrayOwned, ArrayRef, ArrayView, ArrayViewMut};
-use crate::{Real, Taylor};
+use crate::{Real, Taylor, ZDual};
 
 /// A range as the `(Bound, Bound)` pair slices can be indexed by (std's own bounds
 /// checks and panic messages then apply).
@@ -190,3 +191,4 @@ macro_rules! primal_arrays {
 primal_arrays!({} f64);
 primal_arrays!({} f32);
 primal_arrays!({S: Real, const K: usize} Taylor<S, K>);
+primal_arrays!({S: Real, const N: usize} ZDual<S, N>);

@@ -68,6 +68,7 @@ mod gradient;
 mod jacobian;
 mod jvp;
 mod nested;
+mod plan;
 mod second;
 mod taylor;
 pub(crate) mod width;
@@ -79,6 +80,9 @@ pub use gradient::{gradient, gradient_into, gradient_with_chunk, gradient_wrt};
 pub use jacobian::{Jacobian, jacobian, jacobian_with_chunk, jacobian_wrt, value_and_jacfwd};
 pub use jvp::{derivative, jvp, jvp_chunk, jvp_many, jvp_mut};
 pub use nested::nested_derivative;
+pub use plan::{
+    PassPlan, PassReading, ZERO_SKIP_CHUNK, ZERO_SKIP_MIN_COLUMNS, auto_chunk, plan_passes,
+};
 pub use second::{ValueGradientHessian, hessian, hessian_diag, hvp};
 pub use taylor::{MAX_TAYLOR_ORDER, TaylorScalar, derivatives_1d};
 pub use width::{ChunkScalar, DRIVER_WIDTHS, NESTED_WIDTHS};

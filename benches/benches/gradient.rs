@@ -2,10 +2,10 @@
 //! hand-written analytic gradient and against num-dual's chunked forward mode.
 //!
 //! * lifted: `gradient_into` of the `#[autodiff]` Rosenbrock with nothing fixed, so the
-//!   driver picks the reading and width (zero-skipping `ZDual` at width 64 beyond 64
-//!   inputs); for reference also the dense `NDual` passes at the rule's width 8 and
-//!   zero-skipping passes at widths 8 and 16. The arguments are borrowed and the
-//!   gradient buffer reused across calls.
+//!   driver picks the reading and width (one dense `NDual` pass up to 16 inputs,
+//!   zero-skipping `ZDual` passes of width 64 beyond); for reference also dense passes
+//!   at widths 8 and 16 and zero-skipping passes at widths 16 and 64. The arguments are
+//!   borrowed and the gradient buffer reused across calls.
 //! * num-dual: `DualSVec64<C>` for C = 1, 2, 4, 8, 16, C inputs seeded per pass
 //!   (`Derivative::some` of a unit vector, every other input `Derivative::none()`, so
 //!   num-dual skips their tangents as `ZDual` does), the dual input buffer built once
@@ -134,33 +134,29 @@ fn implementations(n: usize) -> Vec<Implementation> {
         }
     };
     let driver = || Driver::new(rosenbrock::Rule);
-    vec![
-        hand,
-        lifted_impl(LIFTED, n, &want, driver()),
-        lifted_impl(
-            "lifted dense N=8",
-            n,
-            &want,
-            driver().reading(PassReading::Dense),
-        ),
-        lifted_impl(
-            "lifted zero-skipping N=8",
-            n,
-            &want,
-            driver().reading(PassReading::ZeroSkipping).chunk(8),
-        ),
-        lifted_impl(
-            "lifted zero-skipping N=16",
-            n,
-            &want,
-            driver().reading(PassReading::ZeroSkipping).chunk(16),
-        ),
+    let mut all = vec![hand, lifted_impl(LIFTED, n, &want, driver())];
+    for (reading, name, widths) in [
+        (PassReading::Dense, "dense", [8, 16]),
+        (PassReading::ZeroSkipping, "zero-skipping", [16, 64]),
+    ] {
+        for w in widths {
+            let label = format!("lifted {name} N={w}");
+            all.push(lifted_impl(
+                &label,
+                n,
+                &want,
+                driver().reading(reading).chunk(w),
+            ));
+        }
+    }
+    all.extend([
         num_dual_impl::<1>(n, &want),
         num_dual_impl::<2>(n, &want),
         num_dual_impl::<4>(n, &want),
         num_dual_impl::<8>(n, &want),
         num_dual_impl::<16>(n, &want),
-    ]
+    ]);
+    all
 }
 
 /// One criterion group per size.

@@ -382,23 +382,32 @@ fn reading_and_width_when_none_is_fixed() {
         reading: PassReading::ZeroSkipping,
         width,
     };
-    // Few inputs: dense, one pass when the rule's width covers them.
+    // Few inputs: one dense pass (the rule's width 8 is below the dense threshold 16).
     assert_eq!(plan(1, None, PassReading::Auto), dense(1));
     assert_eq!(plan(3, None, PassReading::Auto), dense(4));
-    assert_eq!(plan(8, None, PassReading::Auto), dense(8));
-    assert_eq!(plan(9, None, PassReading::Auto), dense(8));
+    assert_eq!(plan(9, None, PassReading::Auto), dense(16));
     assert_eq!(
         plan(ZERO_SKIP_MIN_COLUMNS, None, PassReading::Auto),
-        dense(8)
+        dense(16)
     );
+    // A rule width above the threshold is the threshold.
+    assert_eq!(
+        plan_passes(12, None, PassReading::Auto, 32).unwrap(),
+        dense(16)
+    );
+    assert_eq!(
+        plan_passes(40, None, PassReading::Dense, 32).unwrap(),
+        dense(32)
+    );
+    assert_eq!(plan(40, None, PassReading::Dense), dense(16));
     // Many inputs: zero-skipping, wide.
     assert_eq!(
         plan(ZERO_SKIP_MIN_COLUMNS + 1, None, PassReading::Auto),
-        skip(64)
+        skip(32)
     );
+    assert_eq!(plan(64, None, PassReading::Auto), skip(64));
     assert_eq!(plan(4096, None, PassReading::Auto), skip(64));
     assert_eq!(plan(10, None, PassReading::ZeroSkipping), skip(16));
-    assert_eq!(plan(40, None, PassReading::ZeroSkipping), skip(64));
     // A fixed width wins, rounded down, narrowed to the inputs.
     assert_eq!(plan(4096, Some(12), PassReading::Auto), skip(8));
     assert_eq!(plan(5, Some(64), PassReading::Auto), dense(8));
@@ -410,13 +419,13 @@ fn reading_and_width_when_none_is_fixed() {
     assert_eq!(driver.clone().chunk(4).plan(200).unwrap(), skip(4));
     assert_eq!(
         driver.reading(PassReading::Dense).plan(200).unwrap(),
-        dense(8)
+        dense(16)
     );
 }
 
 #[test]
 fn chosen_width_gives_the_fixed_widths_result() {
-    for n in [5, 64, 65, 300] {
+    for n in [5, 16, 17, 64, 300] {
         let x = point(n);
         let (v, g) = lifted::gradient(rosenbrock::Rule, &x).unwrap();
         assert_close("rosenbrock auto", &g, &rosenbrock_gradient(&x), 1e-13);

@@ -62,10 +62,17 @@ where
     fn value_of(&self) -> F {
         self.value()
     }
+    /// Zeros come out as `+0.0`: whether a lane was computed next to seeded lanes (and
+    /// may hold `-0.0`, as `NDual` would) or skipped depends on the chunking, and the
+    /// result must not.
     #[inline(always)]
     fn lanes_into(&self, out: &mut [F]) {
         match self.partials_if_any() {
-            Some(p) => out.copy_from_slice(&p[..out.len()]),
+            Some(p) => {
+                for (o, &p) in out.iter_mut().zip(p) {
+                    *o = p + F::zero();
+                }
+            }
             None => out.fill(F::zero()),
         }
     }
@@ -153,15 +160,17 @@ impl Columns {
     }
 
     /// Lifts `args` to reading `D` of width `N`, columns `first .. first + N`
-    /// seeded in lanes `0 .. N`, every other degree of freedom zero-lifted.
+    /// seeded in lanes `0 .. N`, every other degree of freedom zero-lifted: into
+    /// the store of an earlier pass when there is one (its buffers reused).
     fn lift<F: ChunkScalar, A: Param<F>, D: ColumnReading<F, N>, const N: usize>(
         &self,
         args: &A,
         first: usize,
+        previous: Option<StoreAt<F, A, D>>,
     ) -> StoreAt<F, A, D> {
         let mut dof = 0;
         let mut seg = 0;
-        args.lift(&mut |x| {
+        let mut seed = |x| {
             let column = match &self.segments {
                 None => Some(dof),
                 Some(segments) => {
@@ -176,7 +185,14 @@ impl Columns {
             };
             dof += 1;
             D::seed(x, column.and_then(|c| c.checked_sub(first)))
-        })
+        };
+        match previous {
+            Some(mut store) => {
+                args.relift(&mut store, &mut seed);
+                store
+            }
+            None => args.lift(&mut seed),
+        }
     }
 }
 
@@ -225,9 +241,11 @@ where
 {
     let mut first = 0;
     let mut output = None;
+    let mut lifted = None;
     loop {
-        let mut store = columns.lift::<R::Float, R::Args, D, N>(args, first);
+        let mut store = columns.lift::<R::Float, R::Args, D, N>(args, first, lifted.take());
         let out = rule.frule::<D>(&mut store);
+        lifted = Some(store);
         let lanes = N.min(columns.total().saturating_sub(first));
         each(first, lanes, &out)?;
         if output.is_none() {

@@ -16,8 +16,7 @@ use super::width::{DRIVER_WIDTHS, driver_width};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum PassReading {
     /// [`ZeroSkipping`](Self::ZeroSkipping) when there are more than
-    /// [`ZERO_SKIP_MIN_COLUMNS`] columns (several passes, each leaving most inputs
-    /// unseeded), [`Dense`](Self::Dense) otherwise.
+    /// [`ZERO_SKIP_MIN_COLUMNS`] columns, [`Dense`](Self::Dense) otherwise.
     #[default]
     Auto,
     /// Every pass at [`NDual<F, N>`](crate::NDual).
@@ -26,10 +25,17 @@ pub enum PassReading {
     ZeroSkipping,
 }
 
-/// [`PassReading::Auto`] skips zeros beyond this many columns. Up to it, a pass at
-/// width 64 seeds every input at once, nothing is zero to skip, and the dense reading
-/// does the same arithmetic without testing for zeros.
-pub const ZERO_SKIP_MIN_COLUMNS: usize = 64;
+/// [`PassReading::Auto`] skips zeros beyond this many columns. Up to it, one dense pass
+/// seeds every input at once and nothing is zero to skip. (W2's Rosenbrock gradient:
+/// at n = 16 one dense pass and one zero-skipping pass cost the same within noise; at
+/// n = 256 zero-skipping passes cost about 0.6 times dense ones, at n = 4096 0.3 times.)
+pub const ZERO_SKIP_MIN_COLUMNS: usize = 16;
+
+/// The threshold [`auto_chunk`] is given for dense passes when the rule's own width
+/// is narrower (ForwardDiff.jl's default threshold is 12; this is the next
+/// instantiated width): a few inputs go in one pass, since each pass has a fixed cost
+/// (lifting the arguments, running the primal).
+pub const DENSE_CHUNK_THRESHOLD: usize = 16;
 
 /// The widest chunk [`auto_chunk`] picks for zero-skipping passes: each pass costs
 /// about one primal whatever its width, so fewer, wider passes win, up to the widest
@@ -52,6 +58,9 @@ pub const ZERO_SKIP_CHUNK: usize = 64;
 /// assert_eq!(auto_chunk(100, 64), 64); // two passes of 50
 /// assert_eq!(auto_chunk(0, 8), 1);
 /// ```
+///
+/// With power-of-two widths the even spread never narrows a pass below the
+/// threshold's width; it matters only for a threshold between two instantiated widths.
 pub fn auto_chunk(columns: usize, threshold: usize) -> usize {
     let cap = DRIVER_WIDTHS
         .iter()
@@ -83,8 +92,9 @@ pub struct PassPlan {
 /// * The width: a width the caller fixed (`chunk`) is rounded down to one of
 ///   [`DRIVER_WIDTHS`] and narrowed to the next power of two when there are fewer
 ///   columns. With none fixed, [`auto_chunk`] picks it, its threshold the rule's own
-///   width (`rule_chunk`, the attribute's `chunk`) for dense passes and
-///   [`ZERO_SKIP_CHUNK`] for zero-skipping ones.
+///   width (`rule_chunk`, the attribute's `chunk`) or [`DENSE_CHUNK_THRESHOLD`],
+///   whichever is wider, for dense passes, and [`ZERO_SKIP_CHUNK`] for zero-skipping
+///   ones.
 ///
 /// # Errors
 ///
@@ -96,7 +106,7 @@ pub struct PassPlan {
 /// let plan = plan_passes(4096, None, PassReading::Auto, 8)?;
 /// assert_eq!(plan, PassPlan { reading: PassReading::ZeroSkipping, width: 64 });
 /// let plan = plan_passes(10, None, PassReading::Auto, 8)?;
-/// assert_eq!(plan, PassPlan { reading: PassReading::Dense, width: 8 });
+/// assert_eq!(plan, PassPlan { reading: PassReading::Dense, width: 16 });
 /// let plan = plan_passes(4096, Some(16), PassReading::Dense, 8)?;
 /// assert_eq!(plan, PassPlan { reading: PassReading::Dense, width: 16 });
 /// # Ok(())
@@ -128,9 +138,9 @@ pub(crate) fn plan(
         (Some(w), _) => driver_width(function, w, columns)?,
         (None, PassReading::ZeroSkipping) => auto_chunk(columns, ZERO_SKIP_CHUNK),
         (None, _) => {
-            // Errors for a rule width of 0 exactly as before.
+            // Keeps `driver_width`'s error for a rule width of 0.
             driver_width(function, rule_chunk, columns)?;
-            auto_chunk(columns, rule_chunk)
+            auto_chunk(columns, rule_chunk.max(DENSE_CHUNK_THRESHOLD))
         }
     };
     Ok(PassPlan { reading, width })

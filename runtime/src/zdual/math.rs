@@ -8,7 +8,7 @@ use crate::{NDual, Real};
 macro_rules! zunary {
     ($($name:ident)*) => {
         $(
-            #[inline]
+            #[inline(always)]
             fn $name(self) -> Self {
                 zmap!(self, |d| Real::$name(d))
             }
@@ -20,7 +20,7 @@ macro_rules! zunary {
 macro_rules! zflat {
     ($($name:ident)*) => {
         $(
-            #[inline]
+            #[inline(always)]
             fn $name(self) -> Self {
                 Self::constant(Real::$name(self.value))
             }
@@ -32,7 +32,7 @@ macro_rules! zflat {
 macro_rules! zbinary {
     ($($name:ident)*) => {
         $(
-            #[inline]
+            #[inline(always)]
             fn $name(self, other: Self) -> Self {
                 zmap2!(self, other, |a, b| Real::$name(a, b))
             }
@@ -69,7 +69,7 @@ impl<S: Real, const N: usize> Real for ZDual<S, N> {
 
     zbinary! { atan2 log powf hypot copysign rem_euclid }
 
-    #[inline]
+    #[inline(always)]
     fn sin_cos(self) -> (Self, Self) {
         match self.partials {
             None => {
@@ -82,11 +82,11 @@ impl<S: Real, const N: usize> Real for ZDual<S, N> {
             }
         }
     }
-    #[inline]
+    #[inline(always)]
     fn powi(self, n: i32) -> Self {
         zmap!(self, |d| Real::powi(d, n))
     }
-    #[inline]
+    #[inline(always)]
     fn min(self, other: Self) -> Self {
         // Tangents follow the operand `f64::min` selects, as NDual's do.
         let pick_other = other.value < self.value || self.value.is_nan();
@@ -96,7 +96,7 @@ impl<S: Real, const N: usize> Real for ZDual<S, N> {
             partials: chosen.partials,
         }
     }
-    #[inline]
+    #[inline(always)]
     fn max(self, other: Self) -> Self {
         let pick_other = other.value > self.value || self.value.is_nan();
         let chosen = if pick_other { other } else { self };
@@ -105,7 +105,7 @@ impl<S: Real, const N: usize> Real for ZDual<S, N> {
             partials: chosen.partials,
         }
     }
-    #[inline]
+    #[inline(always)]
     fn clamp(self, lo: Self, hi: Self) -> Self {
         let value = self.value.clamp(lo.value, hi.value);
         let chosen = if self.value < lo.value {
@@ -120,11 +120,11 @@ impl<S: Real, const N: usize> Real for ZDual<S, N> {
             partials: chosen.partials,
         }
     }
-    #[inline]
+    #[inline(always)]
     fn mul_add(self, a: Self, b: Self) -> Self {
         zmap3!(self, a, b, |x, y, z| Real::mul_add(x, y, z))
     }
-    #[inline]
+    #[inline(always)]
     fn div_euclid(self, rhs: Self) -> Self {
         Self::constant(self.value.div_euclid(rhs.value))
     }

@@ -87,15 +87,15 @@ macro_rules! mixed {
                     partials: self.partials.map(|p| p.map(|p| p.rmul(c))),
                 }
             }
-            #[inline]
+            #[inline(always)]
             fn rdiv(self, c: $f) -> Self {
                 zmap!(self, |d| d.rdiv(c))
             }
-            #[inline]
+            #[inline(always)]
             fn rrem(self, c: $f) -> Self {
                 zmap!(self, |d| d.rrem(c))
             }
-            #[inline]
+            #[inline(always)]
             fn compose(self, derivs: &[$f]) -> Self {
                 zmap!(self, |d| d.compose(derivs))
             }

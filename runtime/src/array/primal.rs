@@ -1,7 +1,7 @@
 //! The slice-backed arrays: `Vec<T>`, `&[T]`, `&mut [T]` for the primal readings `f64`
-//! and `f32`, for [`Taylor<S, K>`](crate::Taylor) and for
-//! [`ZDual<S, N>`](crate::ZDual) (a Taylor polynomial is one
-//! contiguous value, so an array of them needs no split layout). Each trait method is
+//! and `f32`, for [`Taylor<S, K>`](crate::Taylor) and for [`ZDual<S, N>`](crate::ZDual)
+//! (each value is one contiguous `Copy` value, so an array of them needs no split
+//! layout; for `ZDual` one is possible later, see its docs). Each trait method is
 //! the slice or `Vec` method of the same name, so running a rule at the primal reading
 //! runs exactly the primal's operations.
 

@@ -32,8 +32,11 @@ use crate::{NDual, Real};
 /// value of `f64` / `f32` in zero-skipping gradients and Jacobians.
 ///
 /// Plain `Copy` data: the value and `Option<[S; N]>` partials, `None` meaning every
-/// partial is exactly zero (the flag DESIGN §3 allows this reading, one word more than
-/// [`NDual`]). Operations whose operands are all flat compute the value alone; an
+/// partial is exactly zero. The flag costs one word more than [`NDual`]; the data
+/// model allows it for this reading, which is not the canonical forward value of a
+/// scalar but a faster one for gradients. An array of `ZDual`s is a `Vec<ZDual<S, N>>`
+/// whose every element has room for N partials, so wide passes move more memory than
+/// flat values need (a split layout would not). Operations whose operands are all flat compute the value alone; an
 /// operation with one flat operand skips that operand's tangent arithmetic.
 /// Comparisons look at the value only, as every reading's do.
 ///

@@ -34,6 +34,7 @@ mod scalar;
 mod slot;
 mod taylor;
 pub mod testing;
+mod zdual;
 
 pub use array::{NDualArray, NDualMut, NDualRef};
 pub use diag_jet::DiagJet;
@@ -53,3 +54,4 @@ pub use slot::{
     zero_lifted,
 };
 pub use taylor::Taylor;
+pub use zdual::ZDual;

@@ -30,6 +30,13 @@ pub trait Param<F: Scalar>: Clone + Debug {
     fn dim(&self) -> usize;
     /// Lifts to reading `D`: each scalar degree of freedom, in order, becomes `seed(x)`.
     fn lift<D: Reading<F>>(&self, seed: &mut impl FnMut(F) -> D) -> Self::Store<D>;
+    /// [`lift`](Self::lift) into `store`, an earlier lift of this value (which a rule
+    /// may have changed since): the same result as `*store = self.lift(seed)`, reusing
+    /// `store`'s buffers where it has any, so drivers running pass after pass do not
+    /// allocate per pass.
+    fn relift<D: Reading<F>>(&self, store: &mut Self::Store<D>, seed: &mut impl FnMut(F) -> D) {
+        *store = self.lift(seed);
+    }
     /// Visits the degrees of freedom of a lifted value, in the order of `lift`.
     fn visit<D: Reading<F>>(store: &Self::Store<D>, f: &mut impl FnMut(D));
     /// The primal value held by a lifted value.
@@ -198,6 +205,12 @@ macro_rules! scalar_param {
                 }
                 out
             }
+            fn relift<D: Reading<$f>>(&self, store: &mut D::Vec, seed: &mut impl FnMut($f) -> D) {
+                store.clear();
+                for &x in self {
+                    store.push(seed(x));
+                }
+            }
             fn visit<D: Reading<$f>>(store: &D::Vec, f: &mut impl FnMut(D)) {
                 for i in 0..store.len() {
                     f(store.get(i));
@@ -361,6 +374,10 @@ macro_rules! tuple_param {
             #[allow(unused_variables)]
             fn lift<D: Reading<F>>(&self, seed: &mut impl FnMut(F) -> D) -> Self::Store<D> {
                 ($(self.$i.lift(seed),)*)
+            }
+            #[allow(unused_variables)]
+            fn relift<D: Reading<F>>(&self, store: &mut Self::Store<D>, seed: &mut impl FnMut(F) -> D) {
+                $(self.$i.relift(&mut store.$i, seed);)*
             }
             #[allow(unused_variables)]
             fn visit<D: Reading<F>>(store: &Self::Store<D>, f: &mut impl FnMut(D)) {

@@ -7,8 +7,9 @@ use super::Error;
 use super::args::{Arguments, IntoArgs};
 use super::engine::{self, Columns, Directions};
 use super::jacobian::Jacobian;
+use super::plan::{PassPlan, PassReading, plan};
 use super::width::{ChunkScalar, dispatch, driver_width, private::AtWidth};
-use crate::{FRule, NDual, Reading};
+use crate::{FRule, NDual, Reading, ZDual};
 
 /// A rule ready to be differentiated: the chunk width its passes run at and which of
 /// its arguments are differentiated (JAX's `argnums`).
@@ -41,6 +42,10 @@ use crate::{FRule, NDual, Reading};
 pub struct Driver<R> {
     pub(super) rule: R,
     pub(super) chunk: usize,
+    /// Whether `chunk` was fixed by [`chunk`](Driver::chunk) rather than taken from
+    /// the rule: gradients and Jacobians then pick no width of their own.
+    chunk_fixed: bool,
+    reading: PassReading,
     wrt: Option<Vec<usize>>,
 }
 
@@ -56,6 +61,8 @@ where
         Self {
             rule,
             chunk: R::CHUNK,
+            chunk_fixed: false,
+            reading: PassReading::Auto,
             wrt: None,
         }
     }
@@ -63,9 +70,56 @@ where
     /// Runs passes `width` directions wide: rounded down to 1, 2, 4, 8, 16, 32 or 64,
     /// and narrowed to the next power of two when fewer directions are needed.
     /// A width of 0 makes every method return [`Error::UnsupportedWidth`].
+    ///
+    /// Without it, gradients and Jacobians choose their width by
+    /// [`plan_passes`](crate::drivers::plan_passes) (the rule's `CHUNK` for dense
+    /// passes, up to 64 for zero-skipping ones); the other drivers use the rule's
+    /// `CHUNK`.
     pub fn chunk(mut self, width: usize) -> Self {
         self.chunk = width;
+        self.chunk_fixed = true;
         self
+    }
+
+    /// Carries the tangents of gradient and Jacobian passes in `reading`
+    /// ([`PassReading::Auto`] unless set: zero-skipping for many inputs).
+    ///
+    /// ```
+    /// use lifted::autodiff;
+    /// use lifted::drivers::{Driver, PassReading};
+    ///
+    /// #[autodiff(forward)]
+    /// fn f(x: &[f64]) -> f64 {
+    ///     x.iter().map(|v| v * v).sum::<f64>()
+    /// }
+    ///
+    /// # fn main() -> Result<(), lifted::Error> {
+    /// let x: Vec<f64> = (0..100).map(|i| i as f64).collect();
+    /// let (_, dense) = Driver::new(f::Rule).reading(PassReading::Dense).gradient(&x)?;
+    /// let (_, sparse) = Driver::new(f::Rule).reading(PassReading::ZeroSkipping).gradient(&x)?;
+    /// assert_eq!(dense, sparse);
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn reading(mut self, reading: PassReading) -> Self {
+        self.reading = reading;
+        self
+    }
+
+    /// The reading and width the gradient or Jacobian passes over `columns` columns
+    /// run at (see [`plan_passes`](crate::drivers::plan_passes)).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::UnsupportedWidth`] for a width of 0.
+    pub fn plan(&self, columns: usize) -> Result<PassPlan, Error> {
+        plan(
+            R::NAME,
+            columns,
+            self.chunk_fixed.then_some(self.chunk),
+            self.reading,
+            R::CHUNK,
+        )
     }
 
     /// Differentiates with respect to the arguments numbered in `args` (counted from
@@ -137,15 +191,16 @@ where
         columns: &Columns,
         grad: &mut [R::Float],
     ) -> Result<R::Float, Error> {
-        let width = driver_width(R::NAME, self.chunk, columns.total())?;
+        let plan = self.plan(columns.total())?;
         dispatch(
             R::NAME,
-            width,
+            plan.width,
             GradientPass {
                 rule: self.rule,
                 args,
                 columns,
                 grad,
+                zero_skipping: plan.reading == PassReading::ZeroSkipping,
             },
         )?
     }
@@ -157,14 +212,15 @@ where
     ) -> Result<(R::Output, Jacobian<R::Float>), Error> {
         args.with_args(|args| {
             let columns = self.columns(args)?;
-            let width = driver_width(R::NAME, self.chunk, columns.total())?;
+            let plan = self.plan(columns.total())?;
             dispatch(
                 R::NAME,
-                width,
+                plan.width,
                 JacobianPass {
                     rule: self.rule,
                     args,
                     columns: &columns,
+                    zero_skipping: plan.reading == PassReading::ZeroSkipping,
                 },
             )?
         })
@@ -200,12 +256,13 @@ where
     }
 }
 
-/// Gradient passes at a width chosen at run time.
+/// Gradient passes at a width and reading chosen at run time.
 struct GradientPass<'a, R: FRule> {
     rule: R,
     args: &'a R::Args,
     columns: &'a Columns,
     grad: &'a mut [R::Float],
+    zero_skipping: bool,
 }
 
 impl<R: FRule> AtWidth<R::Float> for GradientPass<'_, R>
@@ -216,16 +273,23 @@ where
     fn run<const N: usize>(self) -> Self::Output
     where
         NDual<R::Float, N>: Reading<R::Float>,
+        ZDual<R::Float, N>: Reading<R::Float>,
     {
-        engine::gradient_at::<R, N>(self.rule, self.args, self.columns, self.grad)
+        let (rule, args, columns, grad) = (self.rule, self.args, self.columns, self.grad);
+        if self.zero_skipping {
+            engine::gradient_at::<R, ZDual<R::Float, N>, N>(rule, args, columns, grad)
+        } else {
+            engine::gradient_at::<R, NDual<R::Float, N>, N>(rule, args, columns, grad)
+        }
     }
 }
 
-/// Jacobian passes at a width chosen at run time.
+/// Jacobian passes at a width and reading chosen at run time.
 struct JacobianPass<'a, R: FRule> {
     rule: R,
     args: &'a R::Args,
     columns: &'a Columns,
+    zero_skipping: bool,
 }
 
 impl<R: FRule> AtWidth<R::Float> for JacobianPass<'_, R>
@@ -236,8 +300,13 @@ where
     fn run<const N: usize>(self) -> Self::Output
     where
         NDual<R::Float, N>: Reading<R::Float>,
+        ZDual<R::Float, N>: Reading<R::Float>,
     {
-        engine::jacobian_at::<R, N>(self.rule, self.args, self.columns)
+        if self.zero_skipping {
+            engine::jacobian_at::<R, ZDual<R::Float, N>, N>(self.rule, self.args, self.columns)
+        } else {
+            engine::jacobian_at::<R, NDual<R::Float, N>, N>(self.rule, self.args, self.columns)
+        }
     }
 }
 

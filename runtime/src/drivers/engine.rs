@@ -7,10 +7,76 @@ use super::Error;
 use super::args::Arguments;
 use super::jacobian::Jacobian;
 use super::width::ChunkScalar;
-use crate::{FRule, NDual, Param, Reading};
+use crate::{FRule, NDual, Param, Reading, ZDual};
 
 /// The forward value of `P` at width `N`.
 type Store<F, P, const N: usize> = <P as Param<F>>::Store<NDual<F, N>>;
+
+/// The forward value of `P` at reading `D`.
+type StoreAt<F, P, D> = <P as Param<F>>::Store<D>;
+
+/// A reading that column passes (gradients, Jacobians) can run at: N seeded lanes,
+/// read back as plain floats. [`NDual`] (dense) and [`ZDual`] (zero-skipping) are.
+pub(crate) trait ColumnReading<F: ChunkScalar, const N: usize>: Reading<F> {
+    /// `x` seeded in `lane`, or a constant when `lane` is `None` or not below `N`.
+    fn seed(x: F, lane: Option<usize>) -> Self;
+    /// The value.
+    fn value_of(&self) -> F;
+    /// Writes the first `out.len()` (at most `N`) partials to `out`.
+    fn lanes_into(&self, out: &mut [F]);
+}
+
+impl<F: ChunkScalar, const N: usize> ColumnReading<F, N> for NDual<F, N>
+where
+    NDual<F, N>: Reading<F>,
+{
+    #[inline(always)]
+    fn seed(x: F, lane: Option<usize>) -> Self {
+        match lane {
+            Some(lane) => NDual::variable(x, lane),
+            None => NDual::constant(x),
+        }
+    }
+    #[inline(always)]
+    fn value_of(&self) -> F {
+        self.value()
+    }
+    #[inline(always)]
+    fn lanes_into(&self, out: &mut [F]) {
+        out.copy_from_slice(&self.partials()[..out.len()]);
+    }
+}
+
+impl<F: ChunkScalar, const N: usize> ColumnReading<F, N> for ZDual<F, N>
+where
+    ZDual<F, N>: Reading<F>,
+{
+    #[inline(always)]
+    fn seed(x: F, lane: Option<usize>) -> Self {
+        match lane {
+            Some(lane) => ZDual::variable(x, lane),
+            None => ZDual::constant(x),
+        }
+    }
+    #[inline(always)]
+    fn value_of(&self) -> F {
+        self.value()
+    }
+    /// Zeros come out as `+0.0`: whether a lane was computed next to seeded lanes (and
+    /// may hold `-0.0`, as `NDual` would) or skipped depends on the chunking, and the
+    /// result must not.
+    #[inline(always)]
+    fn lanes_into(&self, out: &mut [F]) {
+        match self.partials_if_any() {
+            Some(p) => {
+                for (o, &p) in out.iter_mut().zip(p) {
+                    *o = p + F::zero();
+                }
+            }
+            None => out.fill(F::zero()),
+        }
+    }
+}
 
 /// Which scalar degrees of freedom of the arguments are seeded, and the column (input
 /// index of a gradient or Jacobian) each one goes to.
@@ -93,19 +159,18 @@ impl Columns {
         self.total
     }
 
-    /// Lifts `args` to width `N`, columns `first .. first + N` seeded in lanes
-    /// `0 .. N`, every other degree of freedom zero-lifted.
-    fn lift<F: ChunkScalar, A: Param<F>, const N: usize>(
+    /// Lifts `args` to reading `D` of width `N`, columns `first .. first + N`
+    /// seeded in lanes `0 .. N`, every other degree of freedom zero-lifted: into
+    /// the store of an earlier pass when there is one (its buffers reused).
+    fn lift<F: ChunkScalar, A: Param<F>, D: ColumnReading<F, N>, const N: usize>(
         &self,
         args: &A,
         first: usize,
-    ) -> Store<F, A, N>
-    where
-        NDual<F, N>: Reading<F>,
-    {
+        previous: Option<StoreAt<F, A, D>>,
+    ) -> StoreAt<F, A, D> {
         let mut dof = 0;
         let mut seg = 0;
-        args.lift(&mut |x| {
+        let mut seed = |x| {
             let column = match &self.segments {
                 None => Some(dof),
                 Some(segments) => {
@@ -119,11 +184,15 @@ impl Columns {
                 }
             };
             dof += 1;
-            match column.and_then(|c| c.checked_sub(first)) {
-                Some(lane) if lane < N => NDual::variable(x, lane),
-                _ => NDual::constant(x),
+            D::seed(x, column.and_then(|c| c.checked_sub(first)))
+        };
+        match previous {
+            Some(mut store) => {
+                args.relift(&mut store, &mut seed);
+                store
             }
-        })
+            None => args.lift(&mut seed),
+        }
     }
 }
 
@@ -150,34 +219,33 @@ pub(crate) fn check_shape<F: ChunkScalar, A: Arguments<F>>(
 }
 
 /// The number of scalar degrees of freedom of a lifted value.
-fn dim_of<F: ChunkScalar, P: Param<F>, const N: usize>(store: &Store<F, P, N>) -> usize
-where
-    NDual<F, N>: Reading<F>,
-{
+fn dim_of<F: ChunkScalar, P: Param<F>, D: Reading<F>>(store: &StoreAt<F, P, D>) -> usize {
     let mut n = 0;
-    P::visit(store, &mut |_: NDual<F, N>| n += 1);
+    P::visit(store, &mut |_: D| n += 1);
     n
 }
 
 /// Runs `rule` once per chunk of `N` columns (at least once), calling
 /// `each(first, lanes, output)` after each pass with the first column of the pass, the
 /// number of lanes in use and the lifted result. Returns the result's primal.
-pub(crate) fn column_passes<R, const N: usize>(
+pub(crate) fn column_passes<R, D, const N: usize>(
     rule: R,
     args: &R::Args,
     columns: &Columns,
-    mut each: impl FnMut(usize, usize, &Store<R::Float, R::Output, N>) -> Result<(), Error>,
+    mut each: impl FnMut(usize, usize, &StoreAt<R::Float, R::Output, D>) -> Result<(), Error>,
 ) -> Result<R::Output, Error>
 where
     R: FRule,
     R::Float: ChunkScalar,
-    NDual<R::Float, N>: Reading<R::Float>,
+    D: ColumnReading<R::Float, N>,
 {
     let mut first = 0;
     let mut output = None;
+    let mut lifted = None;
     loop {
-        let mut store = columns.lift::<R::Float, R::Args, N>(args, first);
-        let out = rule.frule::<NDual<R::Float, N>>(&mut store);
+        let mut store = columns.lift::<R::Float, R::Args, D, N>(args, first, lifted.take());
+        let out = rule.frule::<D>(&mut store);
+        lifted = Some(store);
         let lanes = N.min(columns.total().saturating_sub(first));
         each(first, lanes, &out)?;
         if output.is_none() {
@@ -192,9 +260,9 @@ where
     Ok(output.unwrap_or_else(|| rule.primal(&mut args.clone())))
 }
 
-/// The gradient of a scalar result over `columns` at width `N`, written to `grad`
-/// (whose length the caller checked); returns the value.
-pub(crate) fn gradient_at<R, const N: usize>(
+/// The gradient of a scalar result over `columns` at reading `D` of width `N`,
+/// written to `grad` (whose length the caller checked); returns the value.
+pub(crate) fn gradient_at<R, D, const N: usize>(
     rule: R,
     args: &R::Args,
     columns: &Columns,
@@ -203,15 +271,15 @@ pub(crate) fn gradient_at<R, const N: usize>(
 where
     R: FRule,
     R::Float: ChunkScalar,
-    NDual<R::Float, N>: Reading<R::Float>,
+    D: ColumnReading<R::Float, N>,
 {
     let mut value = R::Float::zero();
-    column_passes::<R, N>(rule, args, columns, |first, lanes, out| {
+    column_passes::<R, D, N>(rule, args, columns, |first, lanes, out| {
         let mut dim = 0;
-        R::Output::visit(out, &mut |d: NDual<R::Float, N>| {
+        R::Output::visit(out, &mut |d: D| {
             if dim == 0 {
-                value = d.value();
-                grad[first..first + lanes].copy_from_slice(&d.partials()[..lanes]);
+                value = d.value_of();
+                d.lanes_into(&mut grad[first..first + lanes]);
             }
             dim += 1;
         });
@@ -227,8 +295,8 @@ where
     Ok(value)
 }
 
-/// The result's primal and its Jacobian over `columns` at width `N`.
-pub(crate) fn jacobian_at<R, const N: usize>(
+/// The result's primal and its Jacobian over `columns` at reading `D` of width `N`.
+pub(crate) fn jacobian_at<R, D, const N: usize>(
     rule: R,
     args: &R::Args,
     columns: &Columns,
@@ -236,13 +304,13 @@ pub(crate) fn jacobian_at<R, const N: usize>(
 where
     R: FRule,
     R::Float: ChunkScalar,
-    NDual<R::Float, N>: Reading<R::Float>,
+    D: ColumnReading<R::Float, N>,
 {
     let cols = columns.total();
     let mut rows = None;
     let mut data = Vec::new();
-    let output = column_passes::<R, N>(rule, args, columns, |first, lanes, out| {
-        let m = dim_of::<R::Float, R::Output, N>(out);
+    let output = column_passes::<R, D, N>(rule, args, columns, |first, lanes, out| {
+        let m = dim_of::<R::Float, R::Output, D>(out);
         match rows {
             None => {
                 rows = Some(m);
@@ -258,9 +326,9 @@ where
             Some(_) => {}
         }
         let mut i = 0;
-        R::Output::visit(out, &mut |d: NDual<R::Float, N>| {
+        R::Output::visit(out, &mut |d: D| {
             let row = i * cols + first;
-            data[row..row + lanes].copy_from_slice(&d.partials()[..lanes]);
+            d.lanes_into(&mut data[row..row + lanes]);
             i += 1;
         });
         Ok(())
@@ -317,8 +385,8 @@ where
             NDual::<R::Float, N>::new(x, partials)
         });
         let out = rule.frule::<NDual<R::Float, N>>(&mut store);
-        let m = dim_of::<R::Float, R::Output, N>(&out);
-        let n_after = dim_of::<R::Float, R::Args, N>(&store);
+        let m = dim_of::<R::Float, R::Output, NDual<R::Float, N>>(&out);
+        let n_after = dim_of::<R::Float, R::Args, NDual<R::Float, N>>(&store);
         let r = result.get_or_insert_with(|| Directions {
             output: R::Output::primal_of(&out),
             args: R::Args::primal_of(&store),

@@ -11,9 +11,13 @@ use crate::FRule;
 ///
 /// The gradient runs over every scalar degree of freedom of every argument, flattened
 /// in argument order (a `Vec` argument's elements in order; `#[constant]` and integer
-/// arguments contribute nothing). It is computed in passes of [`FRule::CHUNK`]
-/// directions (the attribute's `chunk`, rounded down to 1, 2, 4, 8, 16, 32 or 64): a
-/// function of `n` inputs runs `⌈n / N⌉` times at width `N`.
+/// arguments contribute nothing). It is computed in passes of N directions: a function
+/// of `n` inputs runs `⌈n / N⌉` times. Up to 16 inputs that is one dense
+/// ([`NDual`](crate::NDual)) pass; beyond, passes of the zero-skipping reading
+/// ([`ZDual`](crate::ZDual)) 64 wide, each costing about one primal run where the
+/// function's work is mostly away from the pass's seeded inputs.
+/// [`plan_passes`](crate::drivers::plan_passes) states the rule;
+/// [`Driver`](crate::drivers::Driver) fixes the width or the reading.
 ///
 /// # Errors
 ///
@@ -52,7 +56,7 @@ where
     Driver::new(rule).gradient(args)
 }
 
-/// [`gradient`] in passes of `chunk` directions instead of [`FRule::CHUNK`]
+/// [`gradient`] in passes of `chunk` directions instead of a width of its choosing
 /// (rounded down to 1, 2, 4, 8, 16, 32 or 64; narrowed to the next power of two when
 /// there are fewer inputs). The result is the same bit for bit at every width.
 ///
@@ -94,8 +98,8 @@ where
 /// returns the value.
 ///
 /// The gradient buffer is the caller's, so a loop that calls this reuses it. What
-/// still allocates on every call: one lifted array per slice argument in each pass
-/// (`NDualArray`s, `(N + 1)·len` floats), whatever the function allocates itself
+/// still allocates on every call: one lifted array per slice argument (`NDualArray`s
+/// of `(N + 1)·len` floats, or `Vec<ZDual>`s; reused from pass to pass), whatever the function allocates itself
 /// (vectors it builds), and a copy of the arguments when they are not passed as the
 /// rule's own `&R::Args`. A function of scalars and fixed-size arrays that allocates
 /// nothing itself, called with `&R::Args`, runs without allocating (checked in the

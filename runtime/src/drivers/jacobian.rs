@@ -88,7 +88,8 @@ impl<F: Copy> Index<(usize, usize)> for Jacobian<F> {
 }
 
 /// The result and its Jacobian with respect to every scalar degree of freedom of every
-/// argument, computed [`FRule::CHUNK`] columns at a time.
+/// argument, computed N columns at a time, the reading and N chosen as for
+/// [`gradient`](crate::gradient) (see [`plan_passes`](crate::drivers::plan_passes)).
 ///
 /// Rows follow the result's degrees of freedom in `Param` order (a `Vec` result's
 /// elements, a tuple's components in turn), columns the arguments' as for
@@ -208,6 +209,7 @@ where
 {
     Driver::new(rule)
         .chunk(super::width::DRIVER_WIDTHS[super::width::DRIVER_WIDTHS.len() - 1])
+        .reading(super::PassReading::Dense)
         .wrt(wrt)
         .jacobian(args)
 }

@@ -15,8 +15,8 @@
 //! | [`jvp_many`] | result, its tangents along k directions | ⌈k / CHUNK⌉ |
 //! | [`jvp_chunk`] | result, `[tangent; N]` | 1, width N |
 //! | [`derivative`] | f(x), f′(x) for one scalar argument | 1, width 1 |
-//! | [`gradient`], [`gradient_with_chunk`], [`gradient_into`], [`gradient_wrt`] | value, gradient | ⌈n / CHUNK⌉ |
-//! | [`jacobian`], [`jacobian_with_chunk`], [`jacobian_wrt`] | result, [`Jacobian`] | ⌈n / CHUNK⌉ |
+//! | [`gradient`], [`gradient_with_chunk`], [`gradient_into`], [`gradient_wrt`] | value, gradient | ⌈n / N⌉, N by [`plan_passes`] |
+//! | [`jacobian`], [`jacobian_with_chunk`], [`jacobian_wrt`] | result, [`Jacobian`] | ⌈n / N⌉, N by [`plan_passes`] |
 //! | [`value_and_jacfwd`] | result, [`Jacobian`] over chosen arguments | 1 (≤ 64 columns) |
 //! | [`nested_derivative`] | inside a rule: f(x), f′(x) at any reading | 1, one level deeper |
 //! | [`hessian`] | value, gradient, Hessian | ⌈n / N⌉ (⌈n / N⌉ + 1) / 2, nested width N ≤ 8 |
@@ -35,6 +35,12 @@
 //! columns at a time equals one computed a column at a time, bit for bit, for rules
 //! whose lanes are computed by the same operations (all derived rules).
 //!
+//! Gradients and Jacobians choose the reading of their passes too ([`PassReading`]):
+//! dense [`NDual`](crate::NDual)s for few inputs, the zero-skipping
+//! [`ZDual`](crate::ZDual) for many, where a value computed from unseeded inputs only
+//! costs one primal operation. Both give the same entries (zeros as `+0.0` with the
+//! zero-skipping reading); [`plan_passes`] states the choice of reading and width.
+//!
 //! ```
 //! use lifted::autodiff;
 //!
@@ -50,7 +56,7 @@
 //! # fn main() -> Result<(), lifted::Error> {
 //! let x = vec![0.5; 100];
 //! let y = rosenbrock(&x); // the primal is untouched
-//! let (value, grad) = lifted::gradient(rosenbrock::Rule, &x)?; // 13 passes of 8
+//! let (value, grad) = lifted::gradient(rosenbrock::Rule, &x)?; // 2 zero-skipping passes of 64
 //! assert_eq!(value, y);
 //! assert_eq!(grad.len(), 100);
 //! let dx = vec![1.0; 100];
@@ -70,6 +76,7 @@ mod jacobian;
 mod jet;
 mod jvp;
 mod nested;
+mod plan;
 mod second;
 mod taylor;
 pub(crate) mod width;
@@ -82,6 +89,9 @@ pub use jacobian::{Jacobian, jacobian, jacobian_with_chunk, jacobian_wrt, value_
 pub use jet::{ValueJacobianHessianDiag, value_jacobian_hessian_diag};
 pub use jvp::{derivative, jvp, jvp_chunk, jvp_many, jvp_mut};
 pub use nested::nested_derivative;
+pub use plan::{
+    PassPlan, PassReading, ZERO_SKIP_CHUNK, ZERO_SKIP_MIN_COLUMNS, auto_chunk, plan_passes,
+};
 pub use second::{ValueGradientHessian, hessian, hessian_diag, hvp};
 pub use taylor::{MAX_TAYLOR_ORDER, TaylorScalar, derivatives_1d};
 pub use width::{ChunkScalar, DRIVER_WIDTHS, JET_WIDTHS, NESTED_WIDTHS};

@@ -54,7 +54,7 @@ pub const JET_WIDTHS: [usize; 6] = [1, 2, 3, 4, 8, 16];
 pub const NESTED_WIDTHS: [usize; 4] = [1, 2, 4, 8];
 
 pub(crate) mod private {
-    use crate::{DiagJet, NDual, Reading, Scalar};
+    use crate::{DiagJet, NDual, Reading, Scalar, ZDual};
 
     /// A computation generic over the chunk width (a const generic cannot be chosen at
     /// run time, so [`ChunkScalar::at_width`](super::ChunkScalar::at_width) matches
@@ -65,7 +65,8 @@ pub(crate) mod private {
         /// Runs at width `N`.
         fn run<const N: usize>(self) -> Self::Output
         where
-            NDual<F, N>: Reading<F>;
+            NDual<F, N>: Reading<F>,
+            ZDual<F, N>: Reading<F>;
     }
 
     /// A second-order computation generic over the chunk width: its readings nest

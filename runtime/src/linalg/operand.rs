@@ -135,6 +135,8 @@ impl<S: Real, const K: usize> SliceReading for Taylor<S, K> {}
 
 impl<S: Real, const N: usize> SliceReading for crate::DiagJet<S, N> {}
 
+impl<S: Real, const N: usize> SliceReading for crate::ZDual<S, N> {}
+
 impl<T: SliceReading> Array for &[T] {
     type Elem = T;
     fn len(&self) -> usize {

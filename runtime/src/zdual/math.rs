@@ -1,0 +1,153 @@
+//! The float method surface of `ZDual`: each rule is `NDual`'s, run at width N on
+//! values with partials and at width 0 (the value alone) on flat ones.
+
+use super::{ZDual, zmap, zmap2, zmap3};
+use crate::{NDual, Real};
+
+/// Methods whose rule is `NDual`'s, through [`zmap!`].
+macro_rules! zunary {
+    ($($name:ident)*) => {
+        $(
+            #[inline(always)]
+            fn $name(self) -> Self {
+                zmap!(self, |d| Real::$name(d))
+            }
+        )*
+    };
+}
+
+/// Integer-valued methods: flat whatever the operand (`NDual` gives zero partials).
+macro_rules! zflat {
+    ($($name:ident)*) => {
+        $(
+            #[inline(always)]
+            fn $name(self) -> Self {
+                Self::constant(Real::$name(self.value))
+            }
+        )*
+    };
+}
+
+/// Two-operand methods whose rule is `NDual`'s, through [`zmap2!`].
+macro_rules! zbinary {
+    ($($name:ident)*) => {
+        $(
+            #[inline(always)]
+            fn $name(self, other: Self) -> Self {
+                zmap2!(self, other, |a, b| Real::$name(a, b))
+            }
+        )*
+    };
+}
+
+impl<S: Real, const N: usize> Real for ZDual<S, N> {
+    type Field = S::Field;
+    const ORDER: usize = S::ORDER + 1;
+    type Vec = Vec<Self>;
+    type Ref<'a> = &'a [Self];
+    type Mut<'a> = &'a mut [Self];
+
+    #[inline(always)]
+    fn cst(c: f64) -> Self {
+        Self::constant(S::cst(c))
+    }
+    #[inline(always)]
+    fn primal_f64(self) -> f64 {
+        self.value.primal_f64()
+    }
+    #[inline(always)]
+    fn is_exact_zero(&self) -> bool {
+        num_traits::Zero::is_zero(self)
+    }
+
+    zunary! {
+        sin cos tan asin acos atan sinh cosh tanh asinh acosh atanh
+        exp exp2 exp_m1 ln log2 log10 ln_1p sqrt cbrt abs recip
+        to_degrees to_radians fract
+    }
+
+    zflat! { signum floor ceil round trunc }
+
+    zbinary! { atan2 log powf hypot copysign rem_euclid }
+
+    #[inline(always)]
+    fn sin_cos(self) -> (Self, Self) {
+        match self.partials {
+            None => {
+                let (s, c) = Real::sin_cos(self.bare());
+                (Self::from_bare(s), Self::from_bare(c))
+            }
+            Some(p) => {
+                let (s, c) = Real::sin_cos(NDual::new(self.value, p));
+                (Self::from_ndual(s), Self::from_ndual(c))
+            }
+        }
+    }
+    #[inline(always)]
+    fn powi(self, n: i32) -> Self {
+        zmap!(self, |d| Real::powi(d, n))
+    }
+    #[inline(always)]
+    fn min(self, other: Self) -> Self {
+        // Tangents follow the operand `f64::min` selects, as NDual's do.
+        let pick_other = other.value < self.value || self.value.is_nan();
+        let chosen = if pick_other { other } else { self };
+        Self {
+            value: self.value.min(other.value),
+            partials: chosen.partials,
+        }
+    }
+    #[inline(always)]
+    fn max(self, other: Self) -> Self {
+        let pick_other = other.value > self.value || self.value.is_nan();
+        let chosen = if pick_other { other } else { self };
+        Self {
+            value: self.value.max(other.value),
+            partials: chosen.partials,
+        }
+    }
+    #[inline(always)]
+    fn clamp(self, lo: Self, hi: Self) -> Self {
+        let value = self.value.clamp(lo.value, hi.value);
+        let chosen = if self.value < lo.value {
+            lo
+        } else if self.value > hi.value {
+            hi
+        } else {
+            self
+        };
+        Self {
+            value,
+            partials: chosen.partials,
+        }
+    }
+    #[inline(always)]
+    fn mul_add(self, a: Self, b: Self) -> Self {
+        zmap3!(self, a, b, |x, y, z| Real::mul_add(x, y, z))
+    }
+    #[inline(always)]
+    fn div_euclid(self, rhs: Self) -> Self {
+        Self::constant(self.value.div_euclid(rhs.value))
+    }
+
+    #[inline(always)]
+    fn is_nan(self) -> bool {
+        self.value.is_nan()
+    }
+    #[inline(always)]
+    fn is_finite(self) -> bool {
+        self.value.is_finite()
+    }
+    #[inline(always)]
+    fn is_infinite(self) -> bool {
+        self.value.is_infinite()
+    }
+    #[inline(always)]
+    fn is_sign_negative(self) -> bool {
+        self.value.is_sign_negative()
+    }
+    #[inline(always)]
+    fn is_sign_positive(self) -> bool {
+        self.value.is_sign_positive()
+    }
+}

@@ -1,0 +1,163 @@
+//! Arithmetic between a zero-skipping dual and a plain constant of the primal field,
+//! on either side, the `Reading` impls that tie `ZDual` to that field, and the
+//! conversions generated code uses. Stamped for `f64` and `f32`: a generic scalar on
+//! the left is forbidden by the orphan rule. Each formula is `NDual`'s; a flat operand
+//! stays flat.
+
+use core::cmp::Ordering;
+use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Rem, RemAssign, Sub, SubAssign};
+
+use super::{ZDual, zmap};
+use crate::lowering::{IntoReading, ToPrimal};
+use crate::{NDual, Reading, Real};
+
+macro_rules! mixed {
+    ($f:ident) => {
+        mixed!(@op $f Add add AddAssign add_assign |x, c| ZDual { value: x.value + c, partials: x.partials });
+        mixed!(@op $f Sub sub SubAssign sub_assign |x, c| ZDual { value: x.value - c, partials: x.partials });
+        mixed!(@op $f Mul mul MulAssign mul_assign |x, c| ZDual {
+            value: x.value * c,
+            partials: x.partials.map(|p| p.map(|p| p * c)),
+        });
+        mixed!(@op $f Div div DivAssign div_assign |x, c| ZDual {
+            value: x.value / c,
+            partials: x.partials.map(|p| p.map(|p| p / c)),
+        });
+        mixed!(@op $f Rem rem RemAssign rem_assign |x, c| ZDual { value: x.value % c, partials: x.partials });
+
+        mixed!(@lhs $f Add add radd);
+        mixed!(@lhs $f Sub sub rsub);
+        mixed!(@lhs $f Mul mul rmul);
+        mixed!(@lhs $f Div div rdiv);
+        mixed!(@lhs $f Rem rem rrem);
+
+        /// Compares the value with a constant.
+        impl<S: Reading<$f>, const N: usize> PartialEq<$f> for ZDual<S, N> {
+            #[inline(always)]
+            fn eq(&self, other: &$f) -> bool {
+                self.value == *other
+            }
+        }
+        /// Compares the value with a constant.
+        impl<S: Reading<$f>, const N: usize> PartialOrd<$f> for ZDual<S, N> {
+            #[inline(always)]
+            fn partial_cmp(&self, other: &$f) -> Option<Ordering> {
+                self.value.partial_cmp(other)
+            }
+        }
+        /// Compares a constant with the value.
+        impl<S: Reading<$f>, const N: usize> PartialEq<ZDual<S, N>> for $f {
+            #[inline(always)]
+            fn eq(&self, other: &ZDual<S, N>) -> bool {
+                other.value == *self
+            }
+        }
+        /// Compares a constant with the value.
+        impl<S: Reading<$f>, const N: usize> PartialOrd<ZDual<S, N>> for $f {
+            #[inline(always)]
+            fn partial_cmp(&self, other: &ZDual<S, N>) -> Option<Ordering> {
+                other.value.partial_cmp(self).map(Ordering::reverse)
+            }
+        }
+
+        impl<S: Reading<$f>, const N: usize> Reading<$f> for ZDual<S, N> {
+            #[inline(always)]
+            fn constant(c: $f) -> Self {
+                Self::constant(S::constant(c))
+            }
+            #[inline(always)]
+            fn primal_scalar(self) -> $f {
+                self.value.primal_scalar()
+            }
+            #[inline(always)]
+            fn radd(self, c: $f) -> Self {
+                Self { value: self.value.radd(c), partials: self.partials }
+            }
+            #[inline(always)]
+            fn rsub(self, c: $f) -> Self {
+                Self {
+                    value: self.value.rsub(c),
+                    partials: self.partials.map(|p| p.map(|p| -p)),
+                }
+            }
+            #[inline(always)]
+            fn rmul(self, c: $f) -> Self {
+                Self {
+                    value: self.value.rmul(c),
+                    partials: self.partials.map(|p| p.map(|p| p.rmul(c))),
+                }
+            }
+            #[inline(always)]
+            fn rdiv(self, c: $f) -> Self {
+                zmap!(self, |d| d.rdiv(c))
+            }
+            #[inline(always)]
+            fn rrem(self, c: $f) -> Self {
+                zmap!(self, |d| d.rrem(c))
+            }
+            #[inline(always)]
+            fn compose(self, derivs: &[$f]) -> Self {
+                zmap!(self, |d| d.compose(derivs))
+            }
+        }
+
+        impl<S: Reading<$f>, const N: usize> IntoReading<$f, ZDual<S, N>> for ZDual<S, N> {
+            #[inline(always)]
+            fn into_reading(self) -> Self {
+                self
+            }
+        }
+    };
+    (@op $f:ident $Op:ident $op:ident $OpAssign:ident $op_assign:ident |$x:ident, $c:ident| $body:expr) => {
+        impl<S: Reading<$f>, const N: usize> $Op<$f> for ZDual<S, N> {
+            type Output = Self;
+            #[inline(always)]
+            fn $op(self, $c: $f) -> Self {
+                let $x = self;
+                $body
+            }
+        }
+        impl<S: Reading<$f>, const N: usize> $Op<$f> for &ZDual<S, N> {
+            type Output = ZDual<S, N>;
+            #[inline(always)]
+            fn $op(self, $c: $f) -> ZDual<S, N> {
+                let $x = *self;
+                $body
+            }
+        }
+        impl<S: Reading<$f>, const N: usize> $OpAssign<$f> for ZDual<S, N> {
+            #[inline(always)]
+            fn $op_assign(&mut self, $c: $f) {
+                let $x = *self;
+                *self = $body;
+            }
+        }
+    };
+    (@lhs $f:ident $Op:ident $op:ident $method:ident) => {
+        impl<S: Reading<$f>, const N: usize> $Op<ZDual<S, N>> for $f {
+            type Output = ZDual<S, N>;
+            #[inline(always)]
+            fn $op(self, x: ZDual<S, N>) -> ZDual<S, N> {
+                x.$method(self)
+            }
+        }
+        impl<S: Reading<$f>, const N: usize> $Op<&ZDual<S, N>> for $f {
+            type Output = ZDual<S, N>;
+            #[inline(always)]
+            fn $op(self, x: &ZDual<S, N>) -> ZDual<S, N> {
+                x.$method(self)
+            }
+        }
+    };
+}
+
+mixed!(f64);
+mixed!(f32);
+
+impl<S: Real + ToPrimal, const N: usize> ToPrimal for ZDual<S, N> {
+    type Primal = S::Primal;
+    #[inline(always)]
+    fn to_primal(self) -> S::Primal {
+        self.value.to_primal()
+    }
+}

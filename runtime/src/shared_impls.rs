@@ -363,3 +363,87 @@ macro_rules! operator_impls {
         }
     };
 }
+
+/// What every reading `$T<S, N>` shares with the plain constants of its field `$f`:
+/// comparisons on the primal-carrying component `$value`, and the operators with the
+/// constant on the left through the `Reading::r*` methods. Expands inside a
+/// `mixed!($f)`-style macro of the reading's `mixed.rs`.
+macro_rules! constant_impls {
+    ($f:ident, $T:ident, $value:ident) => {
+        constant_impls!(@lhs $f $T Add add radd);
+        constant_impls!(@lhs $f $T Sub sub rsub);
+        constant_impls!(@lhs $f $T Mul mul rmul);
+        constant_impls!(@lhs $f $T Div div rdiv);
+        constant_impls!(@lhs $f $T Rem rem rrem);
+
+        /// Compares the value with a constant.
+        impl<S: Reading<$f>, const N: usize> PartialEq<$f> for $T<S, N> {
+            #[inline(always)]
+            fn eq(&self, other: &$f) -> bool {
+                self.$value == *other
+            }
+        }
+        /// Compares the value with a constant.
+        impl<S: Reading<$f>, const N: usize> PartialOrd<$f> for $T<S, N> {
+            #[inline(always)]
+            fn partial_cmp(&self, other: &$f) -> Option<core::cmp::Ordering> {
+                self.$value.partial_cmp(other)
+            }
+        }
+        /// Compares a constant with the value.
+        impl<S: Reading<$f>, const N: usize> PartialEq<$T<S, N>> for $f {
+            #[inline(always)]
+            fn eq(&self, other: &$T<S, N>) -> bool {
+                other.$value == *self
+            }
+        }
+        /// Compares a constant with the value.
+        impl<S: Reading<$f>, const N: usize> PartialOrd<$T<S, N>> for $f {
+            #[inline(always)]
+            fn partial_cmp(&self, other: &$T<S, N>) -> Option<core::cmp::Ordering> {
+                other.$value.partial_cmp(self).map(core::cmp::Ordering::reverse)
+            }
+        }
+    };
+    (@lhs $f:ident $T:ident $Op:ident $op:ident $method:ident) => {
+        impl<S: Reading<$f>, const N: usize> $Op<$T<S, N>> for $f {
+            type Output = $T<S, N>;
+            #[inline(always)]
+            fn $op(self, x: $T<S, N>) -> $T<S, N> {
+                x.$method(self)
+            }
+        }
+        impl<S: Reading<$f>, const N: usize> $Op<&$T<S, N>> for $f {
+            type Output = $T<S, N>;
+            #[inline(always)]
+            fn $op(self, x: &$T<S, N>) -> $T<S, N> {
+                x.$method(self)
+            }
+        }
+    };
+    (@op $T:ident, $f:ident $Op:ident $op:ident $OpAssign:ident $op_assign:ident |$x:ident, $c:ident| $body:expr) => {
+        impl<S: Reading<$f>, const N: usize> $Op<$f> for $T<S, N> {
+            type Output = Self;
+            #[inline(always)]
+            fn $op(self, $c: $f) -> Self {
+                let $x = self;
+                $body
+            }
+        }
+        impl<S: Reading<$f>, const N: usize> $Op<$f> for &$T<S, N> {
+            type Output = $T<S, N>;
+            #[inline(always)]
+            fn $op(self, $c: $f) -> $T<S, N> {
+                let $x = *self;
+                $body
+            }
+        }
+        impl<S: Reading<$f>, const N: usize> $OpAssign<$f> for $T<S, N> {
+            #[inline(always)]
+            fn $op_assign(&mut self, $c: $f) {
+                let $x = *self;
+                *self = $body;
+            }
+        }
+    };
+}

@@ -3,7 +3,6 @@
 //! conversions generated code uses (`as f64`, primal of a comparison). Stamped for
 //! `f64` and `f32`: a generic scalar on the left is forbidden by the orphan rule.
 
-use core::cmp::Ordering;
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Rem, RemAssign, Sub, SubAssign};
 
 use super::DiagJet;
@@ -18,40 +17,8 @@ macro_rules! mixed {
         mixed!(@op $f Div div DivAssign div_assign |x, c| DiagJet::new(x.value / c, x.first.map(|p| p / c), x.second.map(|p| p / c)));
         mixed!(@op $f Rem rem RemAssign rem_assign |x, c| DiagJet::new(x.value % c, x.first, x.second));
 
-        mixed!(@lhs $f Add add radd);
-        mixed!(@lhs $f Sub sub rsub);
-        mixed!(@lhs $f Mul mul rmul);
-        mixed!(@lhs $f Div div rdiv);
-        mixed!(@lhs $f Rem rem rrem);
 
-        /// Compares the value with a constant.
-        impl<S: Reading<$f>, const N: usize> PartialEq<$f> for DiagJet<S, N> {
-            #[inline(always)]
-            fn eq(&self, other: &$f) -> bool {
-                self.value == *other
-            }
-        }
-        /// Compares the value with a constant.
-        impl<S: Reading<$f>, const N: usize> PartialOrd<$f> for DiagJet<S, N> {
-            #[inline(always)]
-            fn partial_cmp(&self, other: &$f) -> Option<Ordering> {
-                self.value.partial_cmp(other)
-            }
-        }
-        /// Compares a constant with the value.
-        impl<S: Reading<$f>, const N: usize> PartialEq<DiagJet<S, N>> for $f {
-            #[inline(always)]
-            fn eq(&self, other: &DiagJet<S, N>) -> bool {
-                other.value == *self
-            }
-        }
-        /// Compares a constant with the value.
-        impl<S: Reading<$f>, const N: usize> PartialOrd<DiagJet<S, N>> for $f {
-            #[inline(always)]
-            fn partial_cmp(&self, other: &DiagJet<S, N>) -> Option<Ordering> {
-                other.value.partial_cmp(self).map(Ordering::reverse)
-            }
-        }
+        constant_impls!($f, DiagJet, value);
 
         impl<S: Reading<$f>, const N: usize> Reading<$f> for DiagJet<S, N> {
             #[inline(always)]
@@ -116,46 +83,8 @@ macro_rules! mixed {
             }
         }
     };
-    (@op $f:ident $Op:ident $op:ident $OpAssign:ident $op_assign:ident |$x:ident, $c:ident| $body:expr) => {
-        impl<S: Reading<$f>, const N: usize> $Op<$f> for DiagJet<S, N> {
-            type Output = Self;
-            #[inline(always)]
-            fn $op(self, $c: $f) -> Self {
-                let $x = self;
-                $body
-            }
-        }
-        impl<S: Reading<$f>, const N: usize> $Op<$f> for &DiagJet<S, N> {
-            type Output = DiagJet<S, N>;
-            #[inline(always)]
-            fn $op(self, $c: $f) -> DiagJet<S, N> {
-                let $x = *self;
-                $body
-            }
-        }
-        impl<S: Reading<$f>, const N: usize> $OpAssign<$f> for DiagJet<S, N> {
-            #[inline(always)]
-            fn $op_assign(&mut self, $c: $f) {
-                let $x = *self;
-                *self = $body;
-            }
-        }
-    };
-    (@lhs $f:ident $Op:ident $op:ident $method:ident) => {
-        impl<S: Reading<$f>, const N: usize> $Op<DiagJet<S, N>> for $f {
-            type Output = DiagJet<S, N>;
-            #[inline(always)]
-            fn $op(self, x: DiagJet<S, N>) -> DiagJet<S, N> {
-                x.$method(self)
-            }
-        }
-        impl<S: Reading<$f>, const N: usize> $Op<&DiagJet<S, N>> for $f {
-            type Output = DiagJet<S, N>;
-            #[inline(always)]
-            fn $op(self, x: &DiagJet<S, N>) -> DiagJet<S, N> {
-                x.$method(self)
-            }
-        }
+    (@op $($t:tt)*) => {
+        constant_impls!(@op DiagJet, $($t)*);
     };
 }
 

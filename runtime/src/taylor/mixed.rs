@@ -3,7 +3,6 @@
 //! conversions generated code uses (`as f64`, primal of a comparison). Stamped for
 //! `f64` and `f32`: a generic scalar on the left is forbidden by the orphan rule.
 
-use core::cmp::Ordering;
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Rem, RemAssign, Sub, SubAssign};
 
 use super::Taylor;
@@ -18,40 +17,8 @@ macro_rules! mixed {
         mixed!(@op $f Div div DivAssign div_assign |x, c| Taylor::new(x.c0 / c, x.hi.map(|p| p / c)));
         mixed!(@op $f Rem rem RemAssign rem_assign |x, c| Taylor::new(x.c0 % c, x.hi));
 
-        mixed!(@lhs $f Add add radd);
-        mixed!(@lhs $f Sub sub rsub);
-        mixed!(@lhs $f Mul mul rmul);
-        mixed!(@lhs $f Div div rdiv);
-        mixed!(@lhs $f Rem rem rrem);
 
-        /// Compares the value with a constant.
-        impl<S: Reading<$f>, const K: usize> PartialEq<$f> for Taylor<S, K> {
-            #[inline(always)]
-            fn eq(&self, other: &$f) -> bool {
-                self.c0 == *other
-            }
-        }
-        /// Compares the value with a constant.
-        impl<S: Reading<$f>, const K: usize> PartialOrd<$f> for Taylor<S, K> {
-            #[inline(always)]
-            fn partial_cmp(&self, other: &$f) -> Option<Ordering> {
-                self.c0.partial_cmp(other)
-            }
-        }
-        /// Compares a constant with the value.
-        impl<S: Reading<$f>, const K: usize> PartialEq<Taylor<S, K>> for $f {
-            #[inline(always)]
-            fn eq(&self, other: &Taylor<S, K>) -> bool {
-                other.c0 == *self
-            }
-        }
-        /// Compares a constant with the value.
-        impl<S: Reading<$f>, const K: usize> PartialOrd<Taylor<S, K>> for $f {
-            #[inline(always)]
-            fn partial_cmp(&self, other: &Taylor<S, K>) -> Option<Ordering> {
-                other.c0.partial_cmp(self).map(Ordering::reverse)
-            }
-        }
+        constant_impls!($f, Taylor, c0);
 
         impl<S: Reading<$f>, const K: usize> Reading<$f> for Taylor<S, K> {
             #[inline(always)]
@@ -103,46 +70,8 @@ macro_rules! mixed {
             }
         }
     };
-    (@op $f:ident $Op:ident $op:ident $OpAssign:ident $op_assign:ident |$x:ident, $c:ident| $body:expr) => {
-        impl<S: Reading<$f>, const K: usize> $Op<$f> for Taylor<S, K> {
-            type Output = Self;
-            #[inline(always)]
-            fn $op(self, $c: $f) -> Self {
-                let $x = self;
-                $body
-            }
-        }
-        impl<S: Reading<$f>, const K: usize> $Op<$f> for &Taylor<S, K> {
-            type Output = Taylor<S, K>;
-            #[inline(always)]
-            fn $op(self, $c: $f) -> Taylor<S, K> {
-                let $x = *self;
-                $body
-            }
-        }
-        impl<S: Reading<$f>, const K: usize> $OpAssign<$f> for Taylor<S, K> {
-            #[inline(always)]
-            fn $op_assign(&mut self, $c: $f) {
-                let $x = *self;
-                *self = $body;
-            }
-        }
-    };
-    (@lhs $f:ident $Op:ident $op:ident $method:ident) => {
-        impl<S: Reading<$f>, const K: usize> $Op<Taylor<S, K>> for $f {
-            type Output = Taylor<S, K>;
-            #[inline(always)]
-            fn $op(self, x: Taylor<S, K>) -> Taylor<S, K> {
-                x.$method(self)
-            }
-        }
-        impl<S: Reading<$f>, const K: usize> $Op<&Taylor<S, K>> for $f {
-            type Output = Taylor<S, K>;
-            #[inline(always)]
-            fn $op(self, x: &Taylor<S, K>) -> Taylor<S, K> {
-                x.$method(self)
-            }
-        }
+    (@op $($t:tt)*) => {
+        constant_impls!(@op Taylor, $($t)*);
     };
 }
 

@@ -4,7 +4,6 @@
 //! the left is forbidden by the orphan rule. Each formula is `NDual`'s; a flat operand
 //! stays flat.
 
-use core::cmp::Ordering;
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Rem, RemAssign, Sub, SubAssign};
 
 use super::{ZDual, zmap};
@@ -25,40 +24,8 @@ macro_rules! mixed {
         });
         mixed!(@op $f Rem rem RemAssign rem_assign |x, c| ZDual { value: x.value % c, partials: x.partials });
 
-        mixed!(@lhs $f Add add radd);
-        mixed!(@lhs $f Sub sub rsub);
-        mixed!(@lhs $f Mul mul rmul);
-        mixed!(@lhs $f Div div rdiv);
-        mixed!(@lhs $f Rem rem rrem);
 
-        /// Compares the value with a constant.
-        impl<S: Reading<$f>, const N: usize> PartialEq<$f> for ZDual<S, N> {
-            #[inline(always)]
-            fn eq(&self, other: &$f) -> bool {
-                self.value == *other
-            }
-        }
-        /// Compares the value with a constant.
-        impl<S: Reading<$f>, const N: usize> PartialOrd<$f> for ZDual<S, N> {
-            #[inline(always)]
-            fn partial_cmp(&self, other: &$f) -> Option<Ordering> {
-                self.value.partial_cmp(other)
-            }
-        }
-        /// Compares a constant with the value.
-        impl<S: Reading<$f>, const N: usize> PartialEq<ZDual<S, N>> for $f {
-            #[inline(always)]
-            fn eq(&self, other: &ZDual<S, N>) -> bool {
-                other.value == *self
-            }
-        }
-        /// Compares a constant with the value.
-        impl<S: Reading<$f>, const N: usize> PartialOrd<ZDual<S, N>> for $f {
-            #[inline(always)]
-            fn partial_cmp(&self, other: &ZDual<S, N>) -> Option<Ordering> {
-                other.value.partial_cmp(self).map(Ordering::reverse)
-            }
-        }
+        constant_impls!($f, ZDual, value);
 
         impl<S: Reading<$f>, const N: usize> Reading<$f> for ZDual<S, N> {
             #[inline(always)]
@@ -108,46 +75,8 @@ macro_rules! mixed {
             }
         }
     };
-    (@op $f:ident $Op:ident $op:ident $OpAssign:ident $op_assign:ident |$x:ident, $c:ident| $body:expr) => {
-        impl<S: Reading<$f>, const N: usize> $Op<$f> for ZDual<S, N> {
-            type Output = Self;
-            #[inline(always)]
-            fn $op(self, $c: $f) -> Self {
-                let $x = self;
-                $body
-            }
-        }
-        impl<S: Reading<$f>, const N: usize> $Op<$f> for &ZDual<S, N> {
-            type Output = ZDual<S, N>;
-            #[inline(always)]
-            fn $op(self, $c: $f) -> ZDual<S, N> {
-                let $x = *self;
-                $body
-            }
-        }
-        impl<S: Reading<$f>, const N: usize> $OpAssign<$f> for ZDual<S, N> {
-            #[inline(always)]
-            fn $op_assign(&mut self, $c: $f) {
-                let $x = *self;
-                *self = $body;
-            }
-        }
-    };
-    (@lhs $f:ident $Op:ident $op:ident $method:ident) => {
-        impl<S: Reading<$f>, const N: usize> $Op<ZDual<S, N>> for $f {
-            type Output = ZDual<S, N>;
-            #[inline(always)]
-            fn $op(self, x: ZDual<S, N>) -> ZDual<S, N> {
-                x.$method(self)
-            }
-        }
-        impl<S: Reading<$f>, const N: usize> $Op<&ZDual<S, N>> for $f {
-            type Output = ZDual<S, N>;
-            #[inline(always)]
-            fn $op(self, x: &ZDual<S, N>) -> ZDual<S, N> {
-                x.$method(self)
-            }
-        }
+    (@op $($t:tt)*) => {
+        constant_impls!(@op ZDual, $($t)*);
     };
 }
 

@@ -52,7 +52,7 @@
 //! derivatives are as large as the problem's sensitivity.
 
 mod factor;
-mod kernel;
+pub(crate) mod kernel;
 #[cfg(feature = "ndarray")]
 pub mod nd;
 mod operand;

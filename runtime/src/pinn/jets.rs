@@ -82,7 +82,14 @@ impl BlockJets<'_> {
 /// the primal's 128 × 128 the two were level.
 fn matmul(dst: &mut [f64], a: &[f64], w: &[f64], m: usize, k: usize, n: usize) {
     use crate::linalg::kernel::{Strided, gemm};
-    gemm((m, n, k), dst, n, Strided::new(a, k, 1), Strided::new(w, n, 1), false);
+    gemm(
+        (m, n, k),
+        dst,
+        n,
+        Strided::new(a, k, 1),
+        Strided::new(w, n, 1),
+        false,
+    );
 }
 
 /// The network's output streams for the points of one block (`dim` coordinates each,

@@ -182,6 +182,21 @@ impl Substitution for CholeskySubstitution {
     }
 }
 
+/// `A⁻¹` (row-major) from the factors of `A`, on primal values or the reading's: the
+/// identity, in the factorization's row order, solved for.
+fn inverse_from<T: Real, S: Substitution>(
+    factors: &[T],
+    perm: Option<&[usize]>,
+    n: usize,
+) -> Vec<T> {
+    let mut x = vec![T::zero(); n * n];
+    for i in 0..n {
+        x[i * n + perm.map_or(i, |p| p[i])] = T::one();
+    }
+    S::apply(factors, n, n, &mut x);
+    x
+}
+
 /// `A⁻¹ b` from the factors of `A`: the primal solve, then `ẋ = A⁻¹ (ḃ − Ȧ x)` for
 /// every lane in one substitution over the `n × N` block.
 #[track_caller]
@@ -247,15 +262,6 @@ impl<D: Real> Lu<D> {
     }
 
     /// The primal inverse, row-major.
-    fn primal_inverse(lu: &[Field<D>], perm: &[usize], n: usize) -> Vec<Field<D>> {
-        let mut x = vec![Field::<D>::zero(); n * n];
-        for (i, &p) in perm.iter().enumerate() {
-            x[i * n + p] = Field::<D>::one();
-        }
-        lu_substitute(lu, n, n, &mut x);
-        x
-    }
-
     /// `A⁻¹`, row-major `n × n`. Its tangent `−A⁻¹ Ȧ A⁻¹` takes two products covering
     /// every lane.
     pub fn inverse(&self) -> D::Vec {
@@ -267,7 +273,7 @@ impl<D: Real> Lu<D> {
                 width,
             } => {
                 let w = *width;
-                let x = Self::primal_inverse(primal, &self.perm, n);
+                let x = inverse_from::<_, LuSubstitution>(primal, Some(&self.perm), n);
                 let mut xt = vec![Field::<D>::zero(); n * n * w];
                 if let (Some(at), true) = (tangent, w > 0) {
                     let mut g = vec![Field::<D>::zero(); n * n * w];
@@ -285,14 +291,9 @@ impl<D: Real> Lu<D> {
                 }
                 from_flat::<D>(x, xt)
             }
-            Factors::Generic(lu) => {
-                let mut x = vec![D::zero(); n * n];
-                for (i, &p) in self.perm.iter().enumerate() {
-                    x[i * n + p] = D::one();
-                }
-                lu_substitute(lu, n, n, &mut x);
-                x.into_iter().collect()
-            }
+            Factors::Generic(lu) => inverse_from::<_, LuSubstitution>(lu, Some(&self.perm), n)
+                .into_iter()
+                .collect(),
         }
     }
 
@@ -380,7 +381,7 @@ impl<D: Real> Lu<D> {
     ) -> Vec<Field<D>> {
         match tangent {
             Some(at) if w > 0 => {
-                let x = Self::primal_inverse(lu, &self.perm, self.n);
+                let x = inverse_from::<_, LuSubstitution>(lu, Some(&self.perm), self.n);
                 trace_product(&x, at, self.n, w, scale)
             }
             _ => vec![Field::<D>::zero(); w],
@@ -470,11 +471,7 @@ impl<D: Real> Cholesky<D> {
                 v = v + v;
                 let t = match (tangent, *width > 0) {
                     (Some(at), true) => {
-                        let mut x = vec![Field::<D>::zero(); n * n];
-                        for i in 0..n {
-                            x[i * n + i] = Field::<D>::one();
-                        }
-                        cholesky_substitute(primal, n, n, &mut x);
+                        let x = inverse_from::<_, CholeskySubstitution>(primal, None, n);
                         trace_product(&x, at, n, *width, Field::<D>::one())
                     }
                     _ => vec![Field::<D>::zero(); *width],

@@ -149,21 +149,11 @@ fn mat_mat<D: Real>(
     to_ndarray::<D, _>(&c, Ix2(m, p))
 }
 
-/// The scalar `x · y` with ndarray's primal (its tangent read through a one-element
-/// array of the reading).
+/// The scalar `x · y` with ndarray's primal (set through a one-element array of the
+/// reading, as for the array products).
 fn vec_vec<D: Real>(x: &impl OwnedOperand<D>, y: &impl OwnedOperand<D>, primal: D::Field) -> D {
-    let d = dot::frule::<D>(x, y);
-    match D::__flat_width() {
-        Some(w) => {
-            let mut t = vec![crate::Scalar::from_f64(0.0); w];
-            let one: D::Vec = core::iter::once(d).collect();
-            if let Some((_, tangent)) = D::__flat_vec(&one) {
-                t.copy_from_slice(tangent);
-            }
-            D::__scalar_from_flat(primal, &t).expect("a flat reading")
-        }
-        None => d,
-    }
+    let one: D::Vec = core::iter::once(dot::frule::<D>(x, y)).collect();
+    crate::array::ArrayRead::get(&with_primal::<D>(one, [primal]), 0)
 }
 
 /// The four operand kinds (active or constant, left and right) of one shape pair.

@@ -22,6 +22,9 @@
 mod shared_impls;
 pub mod __private;
 pub mod array;
+#[cfg(feature = "cuda")]
+#[allow(unsafe_code)]
+pub mod cuda;
 mod diag_jet;
 pub mod drivers;
 pub mod linalg;

@@ -14,8 +14,24 @@
 //! machine without a driver every entry point returns [`CudaError::LibraryMissing`]
 //! instead of failing to link or panicking.
 // @modules — one line per submodule, kept sorted.
+mod array;
+mod blas;
+mod device;
 mod error;
+mod float;
+pub mod kernels;
+pub mod launch;
 mod layout;
+pub mod nvrtc;
+mod ops;
+pub mod pinn;
+pub mod reference;
 
+pub use array::{CudaArray, CudaNDualArray};
+pub use blas::matmul;
+pub use device::Device;
 pub use error::CudaError;
+pub use float::DeviceFloat;
 pub use layout::{element_to_lane_major, lane_to_element_major};
+pub use ops::{Operand, binary, dot, powi, sum, ternary, unary};
+pub use pinn::DeviceNetwork;

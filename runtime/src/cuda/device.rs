@@ -1,0 +1,291 @@
+//! One GPU: its context and stream, the kernels compiled for it, its cuBLAS handle.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use cudarc::cublas::CudaBlas;
+use cudarc::driver::{CudaContext, CudaFunction, CudaModule, CudaSlice, CudaStream, LaunchConfig};
+use cudarc::nvrtc::Ptx;
+
+use super::float::DeviceFloat;
+use super::kernels::Precision;
+use super::launch::LaunchShape;
+use super::{CudaError, nvrtc};
+
+/// One NVIDIA GPU, ready for [`CudaNDualArray`](super::CudaNDualArray)s.
+///
+/// All work of a `Device` goes to one stream, so operations run in the order they are
+/// issued and a buffer is never read before the kernel writing it has finished; results
+/// reach the host through the download methods, which wait for the stream.
+///
+/// ```no_run
+/// use lifted::cuda::Device;
+/// match Device::new(0) {
+///     Ok(dev) => println!("running on {}", dev.name()),
+///     Err(e) => println!("no GPU: {e}"),
+/// }
+/// ```
+pub struct Device {
+    ctx: Arc<CudaContext>,
+    stream: Arc<CudaStream>,
+    name: String,
+    arch: String,
+    modules: Mutex<HashMap<(Precision, &'static str), Arc<CudaModule>>>,
+    functions: Mutex<HashMap<String, CudaFunction>>,
+    blas: OnceLock<Result<CudaBlas, CudaError>>,
+    poison: AtomicBool,
+}
+
+impl std::fmt::Debug for Device {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Device")
+            .field("ordinal", &self.ctx.ordinal())
+            .field("name", &self.name)
+            .field("arch", &self.arch)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The error for a missing driver library.
+fn no_driver() -> CudaError {
+    CudaError::LibraryMissing {
+        library: "driver",
+        hint: "libcuda.so was not found: this machine has no NVIDIA driver, or its \
+               library folder is not on LD_LIBRARY_PATH",
+    }
+}
+
+impl Device {
+    /// The number of CUDA devices the driver reports.
+    ///
+    /// # Errors
+    /// [`CudaError::LibraryMissing`] when there is no driver library.
+    pub fn count() -> Result<usize, CudaError> {
+        // SAFETY: loading the driver library has no preconditions; cudarc panics when a
+        // library is missing, so its presence is checked before any other call.
+        if !unsafe { cudarc::driver::sys::is_culib_present() } {
+            return Err(no_driver());
+        }
+        let n =
+            CudaContext::device_count().map_err(|e| CudaError::driver("cuDeviceGetCount", e))?;
+        Ok(usize::try_from(n).unwrap_or(0))
+    }
+
+    /// Opens device `ordinal`: its primary context and a stream for all its work.
+    ///
+    /// # Errors
+    /// [`CudaError::LibraryMissing`] without a driver, [`CudaError::NoDevice`] when the
+    /// ordinal is out of range, [`CudaError::Driver`] when the context cannot be made.
+    pub fn new(ordinal: usize) -> Result<Arc<Self>, CudaError> {
+        let count = Self::count()?;
+        if ordinal >= count {
+            return Err(CudaError::NoDevice { ordinal, count });
+        }
+        let ctx = CudaContext::new(ordinal).map_err(|e| CudaError::driver("cuCtxCreate", e))?;
+        // SAFETY: every buffer of this device is used on its one stream only, so the
+        // per-buffer events that order uses across streams are not needed.
+        unsafe { ctx.disable_event_tracking() };
+        let stream = ctx
+            .new_stream()
+            .map_err(|e| CudaError::driver("cuStreamCreate", e))?;
+        let (major, minor) = ctx
+            .compute_capability()
+            .map_err(|e| CudaError::driver("cuDeviceGetAttribute", e))?;
+        let name = ctx
+            .name()
+            .unwrap_or_else(|_| format!("CUDA device {ordinal}"));
+        Ok(Arc::new(Self {
+            ctx,
+            stream,
+            name,
+            arch: format!("compute_{major}{minor}"),
+            modules: Mutex::new(HashMap::new()),
+            functions: Mutex::new(HashMap::new()),
+            blas: OnceLock::new(),
+            poison: AtomicBool::new(false),
+        }))
+    }
+
+    /// The device's name, as the driver reports it (e.g. `"NVIDIA H200"`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The virtual architecture kernels are compiled for (e.g. `"compute_90"`).
+    pub fn arch(&self) -> &str {
+        &self.arch
+    }
+
+    /// Waits until all work issued to the device has finished.
+    ///
+    /// # Errors
+    /// [`CudaError::Driver`] when an earlier kernel failed (errors of asynchronous work
+    /// surface at the next synchronization).
+    pub fn synchronize(&self) -> Result<(), CudaError> {
+        self.stream
+            .synchronize()
+            .map_err(|e| CudaError::driver("cuStreamSynchronize", e))
+    }
+
+    /// Fills every buffer the device allocates for a result with NaN before the kernel
+    /// writes it, so an element a kernel forgets to write shows up in a check.
+    #[doc(hidden)]
+    pub fn set_poison(&self, on: bool) {
+        self.poison.store(on, Ordering::Relaxed);
+    }
+
+    pub(crate) fn stream(&self) -> &Arc<CudaStream> {
+        &self.stream
+    }
+
+    /// Runs `work` and returns its result with the device time it took in
+    /// milliseconds, measured by CUDA events recorded on the device's stream before and
+    /// after it (waits for the stream).
+    ///
+    /// # Errors
+    /// The driver's event errors, and `work`'s own.
+    pub fn time_ms<T>(
+        &self,
+        work: impl FnOnce() -> Result<T, CudaError>,
+    ) -> Result<(T, f32), CudaError> {
+        let flags = Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT);
+        let event = |op| move |e| CudaError::driver(op, e);
+        let start = self
+            .stream
+            .record_event(flags)
+            .map_err(event("cuEventRecord"))?;
+        let out = work()?;
+        let end = self
+            .stream
+            .record_event(flags)
+            .map_err(event("cuEventRecord"))?;
+        end.synchronize().map_err(event("cuEventSynchronize"))?;
+        let ms = start
+            .elapsed_ms(&end)
+            .map_err(event("cuEventElapsedTime"))?;
+        Ok((out, ms))
+    }
+
+    /// A result buffer of `len` values (NaN-filled when poisoning is on).
+    pub(crate) fn alloc<S: DeviceFloat>(&self, len: usize) -> Result<CudaSlice<S>, CudaError> {
+        if self.poison.load(Ordering::Relaxed) {
+            return self.upload(&vec![S::nan(); len]);
+        }
+        // SAFETY: every caller hands the buffer to a kernel or cuBLAS call that writes
+        // all of it before anything reads it.
+        unsafe { self.stream.alloc::<S>(len) }.map_err(|e| alloc_error(e, len * size_of::<S>()))
+    }
+
+    /// A zero-filled buffer of `len` values.
+    pub(crate) fn zeros<S: DeviceFloat>(&self, len: usize) -> Result<CudaSlice<S>, CudaError> {
+        self.stream
+            .alloc_zeros::<S>(len)
+            .map_err(|e| alloc_error(e, len * size_of::<S>()))
+    }
+
+    /// A device copy of `host`.
+    pub(crate) fn upload<S: DeviceFloat>(&self, host: &[S]) -> Result<CudaSlice<S>, CudaError> {
+        self.stream
+            .clone_htod(host)
+            .map_err(|e| alloc_error(e, std::mem::size_of_val(host)))
+    }
+
+    /// A host copy of `dev` (waits for the stream).
+    pub(crate) fn download<S: DeviceFloat>(&self, dev: &CudaSlice<S>) -> Result<Vec<S>, CudaError> {
+        self.stream
+            .clone_dtoh(dev)
+            .map_err(|e| CudaError::driver("cuMemcpyDtoH", e))
+    }
+
+    /// The kernel `name` of the translation unit `unit` (`source` generates its text),
+    /// compiled with NVRTC and loaded at first use, cached afterwards.
+    pub(crate) fn function(
+        &self,
+        precision: Precision,
+        unit: &'static str,
+        source: impl FnOnce() -> Result<Arc<str>, CudaError>,
+        name: &str,
+    ) -> Result<CudaFunction, CudaError> {
+        let mut functions = self.functions.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(f) = functions.get(name) {
+            return Ok(f.clone());
+        }
+        let module = {
+            let mut modules = self.modules.lock().unwrap_or_else(|p| p.into_inner());
+            match modules.get(&(precision, unit)) {
+                Some(m) => m.clone(),
+                None => {
+                    let ptx = source()?;
+                    let m = self
+                        .ctx
+                        .load_module(Ptx::from_src(ptx.to_string()))
+                        .map_err(|e| CudaError::driver("cuModuleLoadData", e))?;
+                    modules.insert((precision, unit), m.clone());
+                    m
+                }
+            }
+        };
+        let f = module
+            .load_function(name)
+            .map_err(|e| CudaError::driver("cuModuleGetFunction", e))?;
+        functions.insert(name.to_owned(), f.clone());
+        Ok(f)
+    }
+
+    /// A kernel of the element-wise / reduction unit of `S`'s precision.
+    pub(crate) fn kernel<S: DeviceFloat>(&self, op: &str) -> Result<CudaFunction, CudaError> {
+        let name = super::kernels::kernel_name(op, S::PRECISION);
+        self.function(
+            S::PRECISION,
+            "elementwise",
+            || nvrtc::ptx(S::PRECISION, &self.arch),
+            &name,
+        )
+    }
+
+    /// The cuBLAS handle, bound to this device's stream (created at first use).
+    pub(crate) fn blas(&self) -> Result<&CudaBlas, CudaError> {
+        self.blas
+            .get_or_init(|| {
+                // SAFETY: as for the driver: cudarc panics on a missing library.
+                if !unsafe { cudarc::cublas::sys::is_culib_present() } {
+                    return Err(CudaError::LibraryMissing {
+                        library: "cublas",
+                        hint: "libcublas.so was not found: install cuBLAS (e.g. the \
+                               nvidia-cublas Python package) and put its lib folder on \
+                               LD_LIBRARY_PATH",
+                    });
+                }
+                CudaBlas::new(self.stream.clone()).map_err(|e| CudaError::driver("cublasCreate", e))
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// The launch configuration of an element-wise kernel over `len` elements.
+    pub(crate) fn elementwise_config(len: usize) -> LaunchConfig {
+        to_config(LaunchShape::for_elements(len, MAX_GRID))
+    }
+}
+
+/// Grid cap of element-wise launches: enough blocks to fill any current GPU several
+/// times over; the kernels' grid-stride loops cover the rest.
+const MAX_GRID: u32 = 65_535;
+
+/// A cudarc launch configuration from a launch shape.
+pub(crate) fn to_config(shape: LaunchShape) -> LaunchConfig {
+    LaunchConfig {
+        grid_dim: (shape.grid, 1, 1),
+        block_dim: (shape.block, 1, 1),
+        shared_mem_bytes: 0,
+    }
+}
+
+/// An allocation or copy failure, out-of-memory named as such.
+fn alloc_error(e: cudarc::driver::DriverError, bytes: usize) -> CudaError {
+    match CudaError::driver("cuMemAlloc", e) {
+        CudaError::OutOfMemory { .. } => CudaError::OutOfMemory { bytes },
+        other => other,
+    }
+}

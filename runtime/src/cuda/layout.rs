@@ -14,16 +14,20 @@ use super::CudaError;
 const TILE: usize = 32;
 
 /// Checks that `block` and `out` both hold `len × lanes` values.
-fn check(op: &'static str, block: usize, out: usize, len: usize, lanes: usize) -> Result<(), CudaError> {
+fn check(
+    op: &'static str,
+    block: usize,
+    out: usize,
+    len: usize,
+    lanes: usize,
+) -> Result<(), CudaError> {
     let want = len.checked_mul(lanes).ok_or_else(|| {
         CudaError::shape(op, format!("len {len} × lanes {lanes} overflows usize"))
     })?;
     if block != want || out != want {
         return Err(CudaError::shape(
             op,
-            format!(
-                "len {len} × lanes {lanes} needs {want} values; got {block} in and {out} out"
-            ),
+            format!("len {len} × lanes {lanes} needs {want} values; got {block} in and {out} out"),
         ));
     }
     Ok(())

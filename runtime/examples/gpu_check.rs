@@ -379,7 +379,7 @@ where
                 t.value().primal_f64(),
                 core::array::from_fn(|k| t.partial(k).primal_f64()),
             );
-            exact = exact + t64;
+            exact += t64;
             mags[0] += t64.value().abs();
             mags[1] += t64.partials().iter().map(|x| x.abs()).sum::<f64>();
         }
@@ -465,7 +465,7 @@ fn host_matmul<S: DeviceFloat, const N: usize>(
         for j in 0..n {
             let mut acc = NDual::<f64, N>::constant(0.0);
             for t in 0..k {
-                acc = acc + up(a[i * k + t]) * up(b[t * n + j]);
+                acc += up(a[i * k + t]) * up(b[t * n + j]);
             }
             c[i * n + j] = acc;
         }

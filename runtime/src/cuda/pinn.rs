@@ -40,7 +40,8 @@ pub fn kernel_names(precision: Precision) -> Vec<String> {
 
 /// PTX of the PINN unit per (precision, arch), compiled once per process.
 fn ptx(precision: Precision, arch: &str) -> Result<Arc<str>, CudaError> {
-    static CACHE: OnceLock<Mutex<Vec<((Precision, String), Arc<str>)>>> = OnceLock::new();
+    type Cache = Mutex<Vec<((Precision, String), Arc<str>)>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
     let mut cache = cache.lock().unwrap_or_else(|p| p.into_inner());
     if let Some((_, p)) = cache.iter().find(|(k, _)| k.0 == precision && k.1 == arch) {
@@ -51,6 +52,9 @@ fn ptx(precision: Precision, arch: &str) -> Result<Arc<str>, CudaError> {
     cache.push(((precision, arch.to_owned()), text.clone()));
     Ok(text)
 }
+
+/// The two activation buffers of a pass (input and output of a layer, swapped).
+type Buffers<S> = (CudaSlice<S>, CudaSlice<S>);
 
 /// A layer's weights and biases on the device.
 struct Layer<S: DeviceFloat> {
@@ -83,7 +87,7 @@ pub struct DeviceNetwork<S: DeviceFloat> {
     device: Arc<Device>,
     layers: Vec<Layer<S>>,
     /// Two activation buffers, grown to the largest pass so far and reused.
-    scratch: Mutex<Option<(CudaSlice<S>, CudaSlice<S>)>>,
+    scratch: Mutex<Option<Buffers<S>>>,
     /// Points per pass: larger inputs run as several passes, bounding the scratch.
     block: usize,
 }
@@ -197,7 +201,7 @@ impl<S: DeviceFloat> DeviceNetwork<S> {
     /// layer's product (biases not added) in the returned scratch buffer.
     fn pass<'s>(
         &self,
-        scratch: &'s mut (CudaSlice<S>, CudaSlice<S>),
+        scratch: &'s mut Buffers<S>,
         points: &CudaArray<S>,
         start: usize,
         rows: usize,
@@ -296,7 +300,7 @@ impl<S: DeviceFloat> DeviceNetwork<S> {
         &self,
         count: usize,
         rows: usize,
-    ) -> Result<std::sync::MutexGuard<'_, Option<(CudaSlice<S>, CudaSlice<S>)>>, CudaError> {
+    ) -> Result<std::sync::MutexGuard<'_, Option<Buffers<S>>>, CudaError> {
         let widest = self
             .layers
             .iter()

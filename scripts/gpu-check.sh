@@ -19,7 +19,9 @@
 # Every step runs under `timeout`, within one overall budget (GPU_CHECK_BUDGET_S,
 # default 270 s), so the script ends in under 5 minutes. All output goes to
 # ${OUT:-.}/gpu-check.log; the table (scripts/gpu_table.py) to ${OUT:-.}/gpu-table.md.
-# Exit status: the table's: 1 if any correctness check failed or none ran, else 0.
+# Exit status: the table's: 1 if any correctness check failed, none ran, or a run
+# stopped on an error (a `check` run that does not finish counts as a failed check);
+# else 0.
 #
 #   --dry-run        find the libraries, print the plan, run nothing
 #   --list-lib-dirs  print the library folders that would go on LD_LIBRARY_PATH, one a
@@ -326,6 +328,11 @@ for step in "${steps[@]}"; do
             tee -a "$log" || rc=$?
     else
         timeout --kill-after=10 "$limit" "${cmd[@]}" 2>&1 | tee -a "$log" || rc=$?
+    fi
+    # A check run that stopped early (error, crash, timeout) leaves checks unrun: that
+    # is a failure even if every line it printed passed.
+    if [[ "$name" == "lifted check" ]] && ((rc != 0 && rc != 1)); then
+        record "RESULT {\"kind\":\"check\",\"name\":$(json_str "gpu_check check ran to the end (exit status $rc)"),\"precision\":\"-\",\"pass\":false}"
     fi
     if ((rc == 124 || rc == 137)); then
         record "RESULT {\"kind\":\"skip\",\"impl\":\"$impl\",\"reason\":$(json_str "$name: timed out after ${limit}s")}"

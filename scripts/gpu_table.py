@@ -10,6 +10,8 @@ Reads stdin; keeps the lines that start with `RESULT ` and parses their JSON. Ki
   `lifted-primal`, `jax-forward`, `jax-primal` (the forward ones carry `sums`)
 * `skip`: {"kind":"skip","impl":...,"reason":...}
 * `info`: {"kind":"info","key":"device","value":"NVIDIA H200"}
+* `error`: {"kind":"error","message":...}: a run that stopped on an error (the
+  binary prints one for any `CudaError` before exiting with status 2)
 
 Prints (Markdown) the information lines, a correctness summary (passed / failed, every
 failed row in full, the worst error per precision), the skips, and one timing table:
@@ -18,7 +20,8 @@ lifted-primal, jax-forward ÷ lifted (the speedup over JAX) and the agreement of
 residual sums of lifted and JAX (largest relative difference of the three sums), and,
 for W1's reference configuration (8192 points, f64), the sums against the reference.
 
-Exit status 1 if any check failed or no check line was seen, else 0. Timing rows and
+Exit status 1 if any check failed, no check line was seen, or an `error` line was seen;
+else 0. Timing rows and
 sums never change the exit status; a disagreement is marked `NO` in the table.
 
     python3 scripts/gpu_table.py < gpu-check.log
@@ -103,7 +106,8 @@ def report(records, problems, out):
     checks = [r for r in records if r["kind"] == "check"]
     times = [r for r in records if r["kind"] == "time"]
     skips = [r for r in records if r["kind"] == "skip"]
-    others = [r for r in records if r["kind"] not in ("info", "check", "time", "skip")]
+    errors = [r for r in records if r["kind"] == "error"]
+    others = [r for r in records if r["kind"] not in ("info", "check", "time", "skip", "error")]
 
     if infos:
         w("## Device\n\n")
@@ -123,18 +127,25 @@ def report(records, problems, out):
         w(f"- FAILED: {json.dumps(r, separators=(',', ':'))}\n")
     if failed:
         w("\n")
-    precisions = sorted({str(r.get("precision")) for r in checks})
+    measured = [r for r in checks if isinstance(r.get("max_rel_err"), (int, float))]
+    precisions = sorted({str(r.get("precision")) for r in measured})
     if precisions:
         w("| precision | checks | worst max_rel_err | in | tol there |\n|---|---|---|---|---|\n")
         for p in precisions:
-            rows = [r for r in checks if str(r.get("precision")) == p]
-            errs = [r for r in rows if isinstance(r.get("max_rel_err"), (int, float))]
-            if errs:
-                worst = max(errs, key=lambda r: (not math.isfinite(r["max_rel_err"]), r["max_rel_err"]))
-                where = f"{worst.get('name')} (lanes {worst.get('lanes')}, len {worst.get('len')})"
-                w(f"| {p} | {len(rows)} | {worst['max_rel_err']:.3g} | {where} | {worst.get('tol')} |\n")
-            else:
-                w(f"| {p} | {len(rows)} | – | – | – |\n")
+            rows = [r for r in measured if str(r.get("precision")) == p]
+            worst = max(rows, key=lambda r: (not math.isfinite(r["max_rel_err"]), r["max_rel_err"]))
+            where = f"{worst.get('name')} (lanes {worst.get('lanes')}, len {worst.get('len')})"
+            w(f"| {p} | {len(rows)} | {worst['max_rel_err']:.3g} | {where} | {worst.get('tol')} |\n")
+        w("\n")
+
+    if errors:
+        w("## Errors\n\n")
+        counts = {}
+        for r in errors:
+            m = str(r.get("message", json.dumps(r, separators=(",", ":"))))
+            counts[m] = counts.get(m, 0) + 1
+        for m, n in counts.items():
+            w(f"- ERROR: {m}" + (f" (× {n})" if n > 1 else "") + "\n")
         w("\n")
 
     if skips or problems or others:
@@ -203,7 +214,7 @@ def report(records, problems, out):
             w(n + "\n")
         if notes:
             w("\n")
-    return 1 if failed or not checks else 0
+    return 1 if failed or errors or not checks else 0
 
 
 def main():

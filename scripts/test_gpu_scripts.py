@@ -95,6 +95,11 @@ class GpuTable(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertIn("0 passed, 1 failed", text)
 
+    def test_error_line_fails(self):
+        status, text = run_table([check(), result(kind="error", message="no CUDA device 0")])
+        self.assertEqual(status, 1)
+        self.assertIn("- ERROR: no CUDA device 0", text)
+
     def test_no_check_lines_fails(self):
         status, text = run_table([time_line("lifted", "f64", 8192, 1.0, REF)])
         self.assertEqual(status, 1)
@@ -176,6 +181,10 @@ FAKE_BIN = textwrap.dedent("""\
     case "$1" in
         check)
             echo 'RESULT {"kind":"check","name":"tanh","precision":"f64","lanes":4,"len":7,"max_rel_err":0,"tol":1e-12,"pass":'"${FAKE_PASS:-true}"'}'
+            if [[ -n "${FAKE_ERROR:-}" ]]; then
+                echo 'RESULT {"kind":"error","message":"the device is out of memory"}'
+                exit 2
+            fi
             [[ "${FAKE_PASS:-true}" == true ]] || exit 1 ;;
         w1)
             sleep "${FAKE_SLEEP:-0}"
@@ -275,6 +284,14 @@ class GpuCheck(unittest.TestCase):
         self.assertIn("lifted check: exit status 1", proc.stdout)
         self.assertIn("0 passed, 1 failed", proc.stdout)
         self.assertIn("| f64 | 8192 | 1.00 |", proc.stdout)
+
+    def test_check_run_stopped_by_an_error_fails_the_script(self):
+        env = dict(self.env, GPU_CHECK_BUDGET_S="60", FAKE_ERROR="1", PYTHONPATH="")
+        proc = self.script(self.fake_bin(), env=env)
+        self.assertEqual(proc.returncode, 1, proc.stdout + proc.stderr)
+        self.assertIn("1 passed, 1 failed", proc.stdout)
+        self.assertIn("gpu_check check ran to the end (exit status 2)", proc.stdout)
+        self.assertIn("ERROR: the device is out of memory", proc.stdout)
 
     def test_missing_binary_fails_the_script(self):
         env = dict(self.env, GPU_CHECK_BUDGET_S="60", PYTHONPATH="")

@@ -1,0 +1,109 @@
+//! Compiling CUDA C to PTX with NVRTC, loaded at run time, and the process-wide cache
+//! of the kernels' PTX (each precision and architecture compiled once).
+//!
+//! NVRTC needs no GPU: the kernels are compiled and checked on any machine where
+//! `libnvrtc.so` is on the loader's path (the `nvidia-cuda-nvrtc` wheel has it).
+
+use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock, PoisonError};
+
+use cudarc::nvrtc::{CompileError, CompileOptions, compile_ptx_with_opts};
+
+use super::CudaError;
+use super::kernels::{self, Precision};
+
+/// The error for a machine without NVRTC.
+const MISSING: CudaError = CudaError::LibraryMissing {
+    library: "nvrtc",
+    hint: "install the NVRTC runtime (`pip install nvidia-cuda-nvrtc==13.0.*`) and put its \
+           lib folder (nvidia/cu13/lib) on LD_LIBRARY_PATH",
+};
+
+/// Whether the NVRTC library can be loaded. Checked once per process: cudarc panics
+/// when it is asked for a library that is not there, so every entry point asks this
+/// first.
+pub fn nvrtc_available() -> bool {
+    static PRESENT: OnceLock<bool> = OnceLock::new();
+    *PRESENT.get_or_init(|| {
+        // SAFETY: `is_culib_present` only tries to `dlopen` the candidate names and
+        // drops what it opened; loading NVRTC runs no initialisation with side effects
+        // on this process's state.
+        unsafe { cudarc::nvrtc::sys::is_culib_present() }
+    })
+}
+
+/// Compiles the CUDA C translation unit `src` (named `unit` in errors) to PTX for the
+/// virtual architecture `arch` (`"compute_90"`), with IEEE-exact arithmetic: no fused
+/// multiply-adds the source does not write, no flush to zero, correctly rounded
+/// division and square root.
+///
+/// # Errors
+/// [`CudaError::LibraryMissing`] without NVRTC; [`CudaError::Compile`] with NVRTC's
+/// log when the source does not compile (or `arch` is not one NVRTC knows).
+pub fn compile(unit: &str, src: &str, arch: &str) -> Result<String, CudaError> {
+    if !nvrtc_available() {
+        return Err(MISSING);
+    }
+    let fail = |log: String| CudaError::Compile {
+        unit: unit.to_owned(),
+        log,
+    };
+    // cudarc panics on these (they cannot cross into C strings); report them instead.
+    if src.contains('\0') || unit.contains('\0') {
+        return Err(fail("the source or unit name contains a NUL byte".into()));
+    }
+    let opts = CompileOptions {
+        ftz: Some(false),
+        prec_sqrt: Some(true),
+        prec_div: Some(true),
+        fmad: Some(false),
+        options: vec![format!("--gpu-architecture={arch}"), "--std=c++17".into()],
+        name: Some(format!("{unit}.cu")),
+        ..CompileOptions::default()
+    };
+    COMPILES.fetch_add(1, Ordering::Relaxed);
+    // cudarc unwraps a few NVRTC calls it does not expect to fail; keep the promise
+    // that nothing here panics.
+    let result = catch_unwind(AssertUnwindSafe(|| compile_ptx_with_opts(src, opts)))
+        .map_err(|_| fail("NVRTC failed unexpectedly (cudarc panicked)".into()))?;
+    let ptx = result.map_err(|e| match e {
+        CompileError::CompileError { log, .. } => fail(log.to_string_lossy().into_owned()),
+        other => CudaError::driver("nvrtc", other),
+    })?;
+    let bytes = ptx.as_bytes().unwrap_or_default();
+    let text = bytes.split(|&b| b == 0).next().unwrap_or_default();
+    Ok(String::from_utf8_lossy(text).into_owned())
+}
+
+/// How many times [`compile`] has called NVRTC in this process (for tests of the
+/// cache).
+#[doc(hidden)]
+pub fn compile_count() -> usize {
+    COMPILES.load(Ordering::Relaxed)
+}
+
+static COMPILES: AtomicUsize = AtomicUsize::new(0);
+
+/// Compiled PTX by precision and architecture.
+type PtxCache = HashMap<(Precision, String), Arc<str>>;
+
+/// The PTX of [`kernels::source`]`(p)` for `arch`, compiled on the first call for
+/// that pair and shared afterwards (the cache lives as long as the process; a failed
+/// compile is not cached).
+///
+/// # Errors
+/// As [`compile`].
+pub fn ptx(p: Precision, arch: &str) -> Result<Arc<str>, CudaError> {
+    static CACHE: LazyLock<Mutex<PtxCache>> = LazyLock::new(Mutex::default);
+    // Held across the compile, so concurrent first calls compile once.
+    let mut cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(ptx) = cache.get(&(p, arch.to_owned())) {
+        return Ok(Arc::clone(ptx));
+    }
+    let unit = format!("lifted_{}", p.suffix());
+    let ptx: Arc<str> = compile(&unit, &kernels::source(p), arch)?.into();
+    cache.insert((p, arch.to_owned()), Arc::clone(&ptx));
+    Ok(ptx)
+}

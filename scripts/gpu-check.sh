@@ -73,13 +73,14 @@ bin="${bin:-$root/target/release/examples/gpu_check}"
 
 # --- Library discovery ----------------------------------------------------------------
 
-# The libraries the binary loads, as glob patterns (driver first).
+# The libraries the binary loads, as glob patterns. The driver comes last, so that its
+# folder (often a system one) goes last on LD_LIBRARY_PATH and shadows nothing.
 wanted_libs=(
-    'libcuda.so.1'
     'libcublas.so.13'
     'libcublasLt.so.13'
     'libnvrtc.so.13'
     'libnvrtc-builtins.so.13*'
+    'libcuda.so.1'
 )
 
 # Folders holding a Python `nvidia` package: the parents of nvidia.__path__ entries and
@@ -188,6 +189,13 @@ discover_libs() {
     done < <(candidate_dirs)
 
     for pattern in "${wanted_libs[@]}"; do
+        # The driver: the system loader's own, when it has one.
+        if [[ "$pattern" == libcuda.so.1 && -z "${GPU_CHECK_DRIVER_DIRS+set}" ]] &&
+            command -v ldconfig >/dev/null 2>&1 &&
+            ldconfig -p 2>/dev/null | grep -q 'libcuda\.so\.1 '; then
+            lib_report+=("$pattern: on the system loader's path (ldconfig)")
+            continue
+        fi
         found=""
         for d in "${dirs[@]+"${dirs[@]}"}"; do
             if found="$(match_in "$pattern" "$d")"; then
@@ -195,12 +203,6 @@ discover_libs() {
             fi
             found=""
         done
-        if [[ -z "$found" && "$pattern" == libcuda.so.1 && -z "${GPU_CHECK_DRIVER_DIRS+set}" ]] &&
-            command -v ldconfig >/dev/null 2>&1 &&
-            ldconfig -p 2>/dev/null | grep -q 'libcuda\.so\.1 '; then
-            lib_report+=("$pattern: on the system loader's path (ldconfig)")
-            continue
-        fi
         if [[ -z "$found" ]]; then
             lib_report+=("$pattern: NOT FOUND")
             continue

@@ -233,9 +233,9 @@ class GpuCheck(unittest.TestCase):
         self.assertEqual(proc.returncode, 0, proc.stderr)
         real = os.path.realpath
         self.assertEqual(proc.stdout.splitlines(), [
-            real(self.driver),
             real(os.path.join(self.site, "nvidia/cublas/lib")),
             real(os.path.join(self.site2, "nvidia/cu13/lib")),
+            real(self.driver),
         ])
         self.assertNotIn("stubs", proc.stdout + proc.stderr)
 

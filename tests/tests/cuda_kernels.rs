@@ -174,6 +174,28 @@ fn broken_source_is_a_compile_error_with_the_log() {
     assert!(matches!(arch, Err(CudaError::Compile { .. })), "{arch:?}");
 }
 
+#[test]
+#[cfg_attr(
+    lifted_nvrtc,
+    ignore = "NVRTC is present: the missing-library path runs where it is not"
+)]
+fn without_nvrtc_compiling_is_an_error_not_a_panic() {
+    assert!(!nvrtc::nvrtc_available());
+    let missing = |r: Result<_, CudaError>| {
+        matches!(
+            r,
+            Err(CudaError::LibraryMissing {
+                library: "nvrtc",
+                ..
+            })
+        )
+    };
+    assert!(missing(nvrtc::compile("probe", "", ARCH)));
+    assert!(missing(
+        nvrtc::ptx(Precision::F64, ARCH).map(|_| String::new())
+    ));
+}
+
 // ---------------------------------------------------------------------------------
 // Launch shapes
 // ---------------------------------------------------------------------------------

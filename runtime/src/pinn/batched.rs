@@ -117,6 +117,7 @@ pub fn forward_batched(
     let streams = Streams {
         first: &[],
         second: &[],
+        third: None,
     };
     let outputs = net.outputs();
     batching.run(NAME, || {
@@ -176,6 +177,7 @@ pub fn navier_stokes_batched(
     let streams = Streams {
         first: &[0, 1, 2],
         second: &[1, 2],
+        third: None,
     };
     batching.run(NAME, || {
         map_blocks(
@@ -201,6 +203,170 @@ pub fn navier_stokes_batched(
             },
         )
     })
+}
+
+/// The streams of a `(t, x) → u` network for the second-order residuals: 0 `u`;
+/// 1, 2 `u_t`, `u_x`; 3 `u_xx`.
+const SECOND_ORDER_TX: Streams<'static> = Streams {
+    first: &[0, 1],
+    second: &[1],
+    third: None,
+};
+
+/// The same plus 4 `u_xxx`, the third-order stream along x.
+const THIRD_ORDER_TX: Streams<'static> = Streams {
+    first: &[0, 1],
+    second: &[1],
+    third: Some(0),
+};
+
+/// `residual` at every point of a `(t, x) → u` network, from the streams `streams`
+/// (`N` of them, value included), in order.
+fn scalar_batched<const N: usize>(
+    function: &'static str,
+    net: &Network,
+    points: &[[f64; 2]],
+    streams: Streams<'static>,
+    batching: Batching,
+    residual: impl Fn([f64; N]) -> f64 + Sync,
+) -> Result<Vec<f64>, Error> {
+    check(function, net, 2, 1)?;
+    debug_assert_eq!(
+        streams.third_index() + usize::from(streams.third.is_some()),
+        N
+    );
+    batching.run(function, || {
+        map_blocks(
+            net,
+            streams,
+            points.as_flattened(),
+            batching.block,
+            1,
+            |jets, out: &mut [f64]| {
+                for (p, r) in out.iter_mut().enumerate() {
+                    *r = residual(core::array::from_fn(|s| jets.get(s, p, 0)));
+                }
+            },
+        )
+    })
+}
+
+/// [`burgers`](super::burgers) at every point `(t, x)`, in order, from batched jets:
+/// per block, one pass through the network carries four streams — `u`, `u_t`, `u_x`
+/// and `u_xx` — each layer one GEMM over all points and streams followed by the `tanh`
+/// jet rule. Blocks run in parallel as `batching` says.
+///
+/// Agrees with [`burgers`](super::burgers) to rounding (the products are summed in
+/// another order).
+///
+/// # Errors
+///
+/// [`Error::InvalidInput`] when the network is not `2 → 1`, its layers do not fit, or
+/// `batching` asks for 0 points per block or 0 threads.
+///
+/// ```
+/// use lifted::pinn::{self, Batching, Network};
+/// use lifted::testing::SplitMix64;
+///
+/// let mut rng = SplitMix64::new(42);
+/// let net = Network::from_fn(&[2, 16, 16, 1], |i, o| (2.0 / (i + o) as f64).sqrt() * rng.normal());
+/// let points = vec![[0.5, 0.25]; 300];
+/// let batched = pinn::burgers_batched(&net, &points, 0.01, Batching::default())?;
+/// let single = pinn::burgers(&net, 0.5, 0.25, 0.01)?;
+/// assert!((batched[299] - single).abs() <= 1e-13 * single.abs().max(1e-3));
+/// # Ok::<(), lifted::Error>(())
+/// ```
+pub fn burgers_batched(
+    net: &Network,
+    points: &[[f64; 2]],
+    nu: f64,
+    batching: Batching,
+) -> Result<Vec<f64>, Error> {
+    scalar_batched(
+        "burgers_batched",
+        net,
+        points,
+        SECOND_ORDER_TX,
+        batching,
+        |[u, u_t, u_x, u_xx]| u_t + u * u_x - nu * u_xx,
+    )
+}
+
+/// [`allen_cahn`](super::allen_cahn) at every point `(t, x)`, in order, from batched
+/// jets: the four streams of [`burgers_batched`] (`u`, `u_t`, `u_x`, `u_xx`; `u_x` is
+/// what `u_xx` is built from).
+///
+/// # Errors
+///
+/// As [`burgers_batched`].
+///
+/// ```
+/// use lifted::pinn::{self, Batching, Network};
+/// use lifted::testing::SplitMix64;
+///
+/// let mut rng = SplitMix64::new(42);
+/// let net = Network::from_fn(&[2, 16, 16, 1], |i, o| (2.0 / (i + o) as f64).sqrt() * rng.normal());
+/// let points = [[0.5, 0.25], [0.1, -0.3]];
+/// let batched = pinn::allen_cahn_batched(&net, &points, 1e-4, Batching::default().block(1))?;
+/// let single = pinn::allen_cahn(&net, 0.1, -0.3, 1e-4)?;
+/// assert!((batched[1] - single).abs() <= 1e-13 * single.abs().max(1e-3));
+/// # Ok::<(), lifted::Error>(())
+/// ```
+pub fn allen_cahn_batched(
+    net: &Network,
+    points: &[[f64; 2]],
+    d: f64,
+    batching: Batching,
+) -> Result<Vec<f64>, Error> {
+    scalar_batched(
+        "allen_cahn_batched",
+        net,
+        points,
+        SECOND_ORDER_TX,
+        batching,
+        |[u, u_t, _, u_xx]| u_t - d * u_xx + 5.0 * u * u * u - 5.0 * u,
+    )
+}
+
+/// [`kdv`](super::kdv) at every point `(t, x)`, in order, from batched jets: per
+/// block, one pass carries five streams — `u`, `u_t`, `u_x`, `u_xx` and the
+/// third-order stream `u_xxx` — each layer one GEMM over all of them, the `tanh`
+/// activation by its order-3 jet rule
+/// (`a⃛ = f′ z⃛ + 3 f″ ż z̈ + f‴ ż³`). The streams hold plain derivatives along x, so
+/// `u_xxx` is read off directly (no factorial), and `u_xx` is carried only because the
+/// third order is built from it.
+///
+/// Agrees with [`kdv`](super::kdv) (one Taylor-mode pass per point) to rounding.
+///
+/// # Errors
+///
+/// As [`burgers_batched`].
+///
+/// ```
+/// use lifted::pinn::{self, Batching, Network};
+/// use lifted::testing::SplitMix64;
+///
+/// let mut rng = SplitMix64::new(42);
+/// let net = Network::from_fn(&[2, 16, 16, 1], |i, o| (2.0 / (i + o) as f64).sqrt() * rng.normal());
+/// let points = vec![[0.5, 0.25]; 300];
+/// let batched = pinn::kdv_batched(&net, &points, Batching::default())?;
+/// let single = pinn::kdv(&net, 0.5, 0.25)?;
+/// assert!((batched[299] - single).abs() <= 1e-13 * single.abs().max(1e-3));
+/// # Ok::<(), lifted::Error>(())
+/// ```
+pub fn kdv_batched(
+    net: &Network,
+    points: &[[f64; 2]],
+    batching: Batching,
+) -> Result<Vec<f64>, Error> {
+    scalar_batched(
+        "kdv_batched",
+        net,
+        points,
+        THIRD_ORDER_TX,
+        batching,
+        |[u, u_t, u_x, _, u_xxx]| u_t + 6.0 * u * u_x + u_xxx,
+    )
 }
 
 /// The network's layers fit and `points` is whole points.

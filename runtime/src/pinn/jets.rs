@@ -6,7 +6,12 @@
 //! coefficient) goes through the same weight matrix: the streams are stacked as rows,
 //! stream-major, and multiplied at once. Only the activation mixes streams, by the jet
 //! rule of `tanh` (and of `sin`/`cos` in a Fourier-feature embedding):
-//! `a = f(z)`, `ȧ = f′(z) ż`, `ä = f′(z) z̈ + f″(z) ż²`.
+//! `a = f(z)`, `ȧ = f′(z) ż`, `ä = f′(z) z̈ + f″(z) ż²`, and for the optional
+//! third-order stream (Faà di Bruno) `a⃛ = f′(z) z⃛ + 3 f″(z) ż z̈ + f‴(z) ż³`.
+//!
+//! Every stream holds plain derivatives along a coordinate (not Taylor coefficients:
+//! no factorials anywhere), so the order-3 stream along x is `∂³/∂x³` itself and
+//! reuses the first- and second-order streams along x as its lower orders.
 
 use rayon::prelude::*;
 
@@ -20,11 +25,21 @@ pub(crate) struct Streams<'a> {
     /// One entry per pure second-order stream: the position in `first` of the
     /// coordinate it differentiates along twice (its first-order stream is needed).
     pub second: &'a [usize],
+    /// The third-order stream, if any: the position in `second` of the coordinate it
+    /// differentiates along three times (its first- and second-order streams are
+    /// needed). `None` costs nothing: no extra rows, no extra work in the jet rules.
+    pub third: Option<usize>,
 }
 
 impl Streams<'_> {
     /// The value plus every derivative stream.
     fn count(&self) -> usize {
+        1 + self.first.len() + self.second.len() + usize::from(self.third.is_some())
+    }
+
+    /// The index of the third-order stream (after the value, the first-order and the
+    /// second-order streams).
+    pub(crate) fn third_index(&self) -> usize {
         1 + self.first.len() + self.second.len()
     }
 }
@@ -60,7 +75,7 @@ impl Scratch {
 
 /// The outputs of one block: stream `s`, point `p`, output `k` at
 /// `(s * rows + p) * outputs + k` (stream 0 is the value, then the first-order
-/// streams, then the second-order ones).
+/// streams, then the second-order ones, then the third-order one if any).
 pub(crate) struct BlockJets<'s> {
     data: &'s [f64],
     rows: usize,
@@ -144,7 +159,7 @@ pub(crate) fn run_block<'s>(
 }
 
 /// The input streams: the points, a unit seed per first-order coordinate, zero
-/// second-order coefficients (the inputs are linear in themselves).
+/// second- and third-order derivatives (the inputs are linear in themselves).
 fn seed(cur: &mut [f64], streams: Streams<'_>, points: &[f64], rows: usize, dim: usize) {
     let plane = rows * dim;
     cur[..plane].copy_from_slice(points);
@@ -158,8 +173,9 @@ fn seed(cur: &mut [f64], streams: Streams<'_>, points: &[f64], rows: usize, dim:
 }
 
 /// The Fourier-feature embedding `[sin θ, cos θ]`, `θ = 2π B z`, of every stream: `θ`
-/// is linear in `z`, so its first-order coefficient along coordinate `c` is
-/// `2π B[k][c]` and its second-order one is zero.
+/// is linear in `z`, so its first derivative along coordinate `c` is `r = 2π B[k][c]`
+/// and its higher ones are zero: `sin` gives `r cos θ`, `−r² sin θ`, `−r³ cos θ` and
+/// `cos` gives `−r sin θ`, `−r² cos θ`, `r³ sin θ`.
 fn embed(next: &mut [f64], cur: &[f64], net: &Network, streams: Streams<'_>, rows: usize) {
     let Some(f) = &net.features else { return };
     let (inputs, freq) = (f.inputs, f.frequencies);
@@ -192,12 +208,20 @@ fn embed(next: &mut [f64], cur: &[f64], net: &Network, streams: Streams<'_>, row
                 next[o] = -s * (rate * rate);
                 next[o + freq] = -c * (rate * rate);
             }
+            if let Some(s_index) = streams.third {
+                let rate = two_pi * b[streams.first[streams.second[s_index]]];
+                let o = streams.third_index() * plane + at;
+                let cube = rate * rate * rate;
+                next[o] = -c * cube;
+                next[o + freq] = s * cube;
+            }
         }
     }
 }
 
 /// `tanh` applied to every stream of a layer's pre-activations, in place:
-/// with `a = tanh z`, `f′ = 1 − a²` and `f″ = −2 a f′`.
+/// with `a = tanh z`, `f′ = 1 − a²`, `f″ = −2 a f′` and, for the third-order stream,
+/// `f‴ = −2 f′² − 2 a f″`.
 fn tanh_jet(
     out: &mut [f64],
     streams: Streams<'_>,
@@ -208,7 +232,8 @@ fn tanh_jet(
 ) {
     let plane = rows * width;
     let (value, rest) = out.split_at_mut(plane);
-    let (first, second) = rest.split_at_mut(streams.first.len() * plane);
+    let (first, rest) = rest.split_at_mut(streams.first.len() * plane);
+    let (second, third) = rest.split_at_mut(streams.second.len() * plane);
     let (d1, d2) = (&mut d1[..width], &mut d2[..width]);
     for p in 0..rows {
         let row = p * width..(p + 1) * width;
@@ -218,7 +243,19 @@ fn tanh_jet(
             *g1 = 1.0 - a * a;
             *g2 = -2.0 * a * *g1;
         }
-        // Second order first: it needs the first-order coefficients before scaling.
+        // Highest order first: each needs the lower orders before they are updated.
+        if let Some(s_index) = streams.third {
+            let dz = &first[streams.second[s_index] * plane..][row.clone()];
+            let ddz = &second[s_index * plane..][row.clone()];
+            let dddz = &mut third[..plane][row.clone()];
+            let a = &value[row.clone()];
+            for (((((ddd, &d), &dd), &a), &g1), &g2) in
+                dddz.iter_mut().zip(dz).zip(ddz).zip(a).zip(&*d1).zip(&*d2)
+            {
+                let g3 = -2.0 * g1 * g1 - 2.0 * a * g2;
+                *ddd = g1 * *ddd + 3.0 * g2 * d * dd + g3 * (d * d * d);
+            }
+        }
         for (j, &f_index) in streams.second.iter().enumerate() {
             let dz = &first[f_index * plane..][row.clone()];
             let ddz = &mut second[j * plane..][row.clone()];

@@ -9,9 +9,10 @@
 //! - [`navier_stokes`], [`burgers`], [`allen_cahn`], [`kdv`] (third order, Taylor
 //!   mode): residuals at one point;
 //!   [`navier_stokes_all`] over many.
-//! - [`navier_stokes_batched`] and [`forward_batched`]: many points at once, each
-//!   layer one GEMM over a block of points and every derivative stream, blocks in
-//!   parallel ([`Batching`]).
+//! - [`navier_stokes_batched`], [`burgers_batched`], [`allen_cahn_batched`],
+//!   [`kdv_batched`] (a third-order stream along x) and [`forward_batched`]: many
+//!   points at once, each layer one GEMM over a block of points and every derivative
+//!   stream, blocks in parallel ([`Batching`]).
 //!
 //! Derivatives with respect to the coordinates come from
 //! [`value_and_jacfwd`](crate::value_and_jacfwd) (values and all first derivatives in
@@ -23,7 +24,10 @@ mod jets;
 mod network;
 mod residuals;
 
-pub use batched::{Batching, forward_batched, navier_stokes_batched};
+pub use batched::{
+    Batching, allen_cahn_batched, burgers_batched, forward_batched, kdv_batched,
+    navier_stokes_batched,
+};
 pub use network::{Dense, FourierFeatures, Network, forward};
 pub use residuals::{
     NavierStokes, allen_cahn, burgers, fields3, kdv, navier_stokes, navier_stokes_all, scalar_field,

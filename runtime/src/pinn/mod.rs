@@ -4,8 +4,8 @@
 //!
 //! - [`Network`]: a multilayer perceptron with `tanh` hidden layers and a linear output,
 //!   optionally behind a Fourier-feature embedding ([`FourierFeatures`]).
-//! - [`forward`] evaluates it; its derived rule is what the residuals differentiate, the
-//!   weights held `#[constant]` (no tangents, no cost).
+//! - [`forward`](fn@forward) evaluates it; its derived rule is what the residuals
+//!   differentiate, the weights held `#[constant]` (no tangents, no cost).
 //! - [`navier_stokes`], [`burgers`], [`allen_cahn`], [`kdv`] (third order, Taylor
 //!   mode): residuals at one point;
 //!   [`navier_stokes_all`] over many.

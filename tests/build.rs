@@ -2,6 +2,10 @@
 //! compile kernels run where it is and show as ignored (never as passes) where it is
 //! not. `LIFTED_REQUIRE_NVRTC=1` (set by `.ci/run`) forces them on: a missing library
 //! then fails them loudly instead of skipping.
+//!
+//! Sets `cfg(lifted_host_cxx)` when a C++ compiler runs (`$CXX`, else `c++`): the
+//! kernel sources are then also compiled for the host and checked against the CPU
+//! rules without a GPU.
 
 use std::env;
 use std::path::Path;
@@ -10,9 +14,16 @@ fn main() {
     println!("cargo::rustc-check-cfg=cfg(lifted_nvrtc)");
     println!("cargo::rerun-if-env-changed=LD_LIBRARY_PATH");
     println!("cargo::rerun-if-env-changed=LIFTED_REQUIRE_NVRTC");
+    println!("cargo::rustc-check-cfg=cfg(lifted_host_cxx)");
+    println!("cargo::rerun-if-env-changed=CXX");
     let required = env::var("LIFTED_REQUIRE_NVRTC").is_ok_and(|v| v == "1");
     if required || nvrtc_on_library_path() {
         println!("cargo::rustc-cfg=lifted_nvrtc");
+    }
+    let cxx = env::var("CXX").unwrap_or_else(|_| "c++".into());
+    let runs = std::process::Command::new(&cxx).arg("--version").output();
+    if runs.is_ok_and(|out| out.status.success()) {
+        println!("cargo::rustc-cfg=lifted_host_cxx");
     }
 }
 

@@ -32,7 +32,8 @@ const HOST_SHIM: &str = r#"
 using std::isnan;
 using std::signbit;
 struct LiftedDim { unsigned x; };
-static const LiftedDim blockIdx{0}, threadIdx{0}, blockDim{1}, gridDim{1};
+static LiftedDim blockIdx{0}, gridDim{1};
+static const LiftedDim threadIdx{0}, blockDim{1};
 #define __global__
 #define __device__
 #define __forceinline__ inline
@@ -133,11 +134,15 @@ where
         });
     }
 
-    /// A reduction job: pass 1 on one block, then the finish pass.
-    fn reduction(&mut self, label: String, pass1: String, want: NDual<S, LANES>) {
+    /// A reduction job: pass 1 over `blocks` blocks (run one after the other), then
+    /// the finish pass.
+    fn reduction(&mut self, label: String, blocks: usize, pass1: String, want: NDual<S, LANES>) {
         self.calls += &format!(
-            "{{ std::vector<T> part(1 + {LANES}, NAN), y(1 + {LANES}, NAN);\n  {pass1};\n  \
-             lifted_reduce_finish_@SFX(part.data(), 1, y.data(), {LANES});\n  \
+            "{{ std::vector<T> part({blocks} * (1 + {LANES}), NAN), y(1 + {LANES}, NAN);\n  \
+             gridDim.x = {blocks};\n  \
+             for (blockIdx.x = 0; blockIdx.x < {blocks}; ++blockIdx.x) {{ {pass1}; }}\n  \
+             gridDim.x = 1; blockIdx.x = 0;\n  \
+             lifted_reduce_finish_@SFX(part.data(), {blocks}, y.data(), {LANES});\n  \
              fwrite(y.data(), sizeof(T), y.size(), out); }}\n"
         );
         let mut v = vec![want.value()];
@@ -307,56 +312,68 @@ where
         }
     }
 
-    // Reductions over 1000 finite values (sums of infinities are order-free anyway).
+    reductions(&mut run, 1, |i, k| {
+        (((i * (k + 1)) as f64) * 0.7).sin() * 10.0
+    });
+    // Dyadic values with small numerators: every partial sum is exact, so a split over
+    // several blocks must give the CPU's sequential sums bit for bit.
+    reductions(&mut run, 7, |i, k| ((i * (k + 2)) % 17) as f64 * 0.25 - 2.0);
+    run
+}
+
+/// `sum` and `dot` jobs over 1000 elements, stream `k` (0 the value, 1 + l lane l) of
+/// the first operand `value(i, k)`, of the second `value(i + 3, k + 1)`, the first
+/// pass split over `blocks` blocks.
+fn reductions<S>(run: &mut HostRun<S>, blocks: usize, value: impl Fn(usize, usize) -> f64)
+where
+    S: lifted::Scalar + lifted::Real,
+    NDual<S, LANES>: lifted::Reading<S>,
+{
     let n = 1000;
-    let xv: Vec<S> = (0..n).map(|i| sc::<S>((i as f64).sin() * 10.0)).collect();
-    let xd = tangents::<S>(n, |k, i| ((i * (k + 1)) as f64).cos());
-    let yv: Vec<S> = (0..n).map(|i| sc::<S>((i as f64 * 0.37).cos())).collect();
-    let yd = tangents::<S>(n, |k, i| ((i + k) as f64 * 0.1).sin());
+    let xv: Vec<S> = (0..n).map(|i| sc::<S>(value(i, 0))).collect();
+    let xd = tangents::<S>(n, |k, i| value(i, k + 1));
+    let yv: Vec<S> = (0..n).map(|i| sc::<S>(value(i + 3, 1))).collect();
+    let yd = tangents::<S>(n, |k, i| value(i + 3, k + 2));
     let duals = |v: &[S], d: Option<&[S]>| -> Vec<NDual<S, LANES>> {
         (0..n)
             .map(|i| {
-                NDual::new(
-                    v[i],
-                    core::array::from_fn(|k| d.map_or(S::zero(), |d| d[k * n + i])),
-                )
+                let lane = |k| d.map_or(S::zero(), |d: &[S]| d[k * n + i]);
+                NDual::new(v[i], core::array::from_fn(lane))
             })
             .collect()
     };
+    let mut arg = |v: &[S], d: Option<&[S]>| {
+        let v = run.put(v);
+        let d = d.map_or_else(|| "nullptr".into(), |d| run.put(d));
+        format!("{v}, {d}")
+    };
+    let mut jobs = Vec::new();
     for d in [Some(&xd[..]), None] {
-        let (pv, pd) = (
-            run.put(&xv),
-            d.map_or_else(|| "nullptr".into(), |d| run.put(d)),
+        let pass1 = format!(
+            "lifted_sum_@SFX({}, part.data(), {n}, {LANES})",
+            arg(&xv, d)
         );
-        let pass1 = format!("lifted_sum_@SFX({pv}, {pd}, part.data(), {n}, {LANES})");
-        run.reduction(
-            format!("sum, lanes {}", d.is_some()),
-            pass1,
-            reference::sum(&duals(&xv, d)),
-        );
+        let label = format!("sum over {blocks} blocks, lanes {}", d.is_some());
+        jobs.push((label, pass1, reference::sum(&duals(&xv, d))));
     }
-    for (da, db) in [
-        (Some(&xd[..]), Some(&yd[..])),
-        (None, Some(&yd[..])),
-        (Some(&xd[..]), None),
-    ] {
-        let want = reference::dot(&duals(&xv, da), &duals(&yv, db));
-        let mut arg = |v: &[S], d: Option<&[S]>| {
-            let v = run.put(v);
-            format!(
-                "{v}, {}",
-                d.map_or_else(|| "nullptr".into(), |d| run.put(d))
-            )
-        };
+    let (x, y) = (Some(&xd[..]), Some(&yd[..]));
+    for (da, db) in [(x, y), (None, y), (x, None)] {
         let (a, b) = (arg(&xv, da), arg(&yv, db));
         let pass1 = format!("lifted_dot_@SFX({a}, {b}, part.data(), {n}, {LANES})");
-        run.reduction(
-            format!("dot, lanes {} {}", da.is_some(), db.is_some()),
-            pass1,
-            want,
+        let label = format!(
+            "dot over {blocks} blocks, lanes {} {}",
+            da.is_some(),
+            db.is_some()
         );
+        jobs.push((
+            label,
+            pass1,
+            reference::dot(&duals(&xv, da), &duals(&yv, db)),
+        ));
     }
-    run
+    for (label, pass1, want) in jobs {
+        run.reduction(label, blocks, pass1, want);
+    }
 }
 
 /// Whether `got` is what the CPU rule gives (`want`): equal, both NaN, or both zero

@@ -6,7 +6,6 @@
 
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, OnceLock, PoisonError};
 
 use cudarc::nvrtc::{CompileError, CompileOptions, compile_ptx_with_opts};
@@ -63,7 +62,6 @@ pub fn compile(unit: &str, src: &str, arch: &str) -> Result<String, CudaError> {
         name: Some(format!("{unit}.cu")),
         ..CompileOptions::default()
     };
-    COMPILES.fetch_add(1, Ordering::Relaxed);
     // cudarc unwraps a few NVRTC calls it does not expect to fail; keep the promise
     // that nothing here panics.
     let result = catch_unwind(AssertUnwindSafe(|| compile_ptx_with_opts(src, opts)))
@@ -77,17 +75,27 @@ pub fn compile(unit: &str, src: &str, arch: &str) -> Result<String, CudaError> {
     Ok(String::from_utf8_lossy(text).into_owned())
 }
 
-/// How many times [`compile`] has called NVRTC in this process (for tests of the
-/// cache).
+/// How many times [`ptx`] has compiled the pair (`p`, `arch`) in this process: 1
+/// after any number of successful calls (for tests of the cache, which other tests'
+/// compiles running at the same time do not disturb).
 #[doc(hidden)]
-pub fn compile_count() -> usize {
-    COMPILES.load(Ordering::Relaxed)
+pub fn ptx_compiles(p: Precision, arch: &str) -> usize {
+    let cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
+    cache
+        .compiles
+        .get(&(p, arch.to_owned()))
+        .copied()
+        .unwrap_or(0)
 }
 
-static COMPILES: AtomicUsize = AtomicUsize::new(0);
+/// Compiled PTX by precision and architecture, and how often each was compiled.
+#[derive(Default)]
+struct PtxCache {
+    ptx: HashMap<(Precision, String), Arc<str>>,
+    compiles: HashMap<(Precision, String), usize>,
+}
 
-/// Compiled PTX by precision and architecture.
-type PtxCache = HashMap<(Precision, String), Arc<str>>;
+static CACHE: LazyLock<Mutex<PtxCache>> = LazyLock::new(Mutex::default);
 
 /// The PTX of [`kernels::source`]`(p)` for `arch`, compiled on the first call for
 /// that pair and shared afterwards (the cache lives as long as the process; a failed
@@ -96,14 +104,15 @@ type PtxCache = HashMap<(Precision, String), Arc<str>>;
 /// # Errors
 /// As [`compile`].
 pub fn ptx(p: Precision, arch: &str) -> Result<Arc<str>, CudaError> {
-    static CACHE: LazyLock<Mutex<PtxCache>> = LazyLock::new(Mutex::default);
     // Held across the compile, so concurrent first calls compile once.
     let mut cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(ptx) = cache.get(&(p, arch.to_owned())) {
+    let key = (p, arch.to_owned());
+    if let Some(ptx) = cache.ptx.get(&key) {
         return Ok(Arc::clone(ptx));
     }
+    *cache.compiles.entry(key.clone()).or_default() += 1;
     let unit = format!("lifted_{}", p.suffix());
     let ptx: Arc<str> = compile(&unit, &kernels::source(p), arch)?.into();
-    cache.insert((p, arch.to_owned()), Arc::clone(&ptx));
+    cache.ptx.insert(key, Arc::clone(&ptx));
     Ok(ptx)
 }

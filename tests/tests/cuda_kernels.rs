@@ -58,6 +58,8 @@ fn every_op_has_one_kernel_per_precision() {
         "lifted_ln_1p_f32"
     );
     assert_eq!(Unary::Ln1p.name(), "ln_1p");
+    assert_eq!(Precision::of::<f32>(), Precision::F32);
+    assert_eq!(Precision::of::<f64>(), Precision::F64);
 }
 
 #[test]

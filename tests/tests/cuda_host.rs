@@ -1,5 +1,5 @@
 //! The CUDA backend's host side: layout conversion for every shape and width, errors
-//! on machines without a driver, the PINN kernel unit under NVRTC; and the device
+//! on machines without a driver, the PINN kernel unit's text; and the device
 //! paths themselves where a GPU is present (ignored elsewhere, never counted as
 //! passes: `scripts/gpu-check.sh` runs the full device check).
 
@@ -138,23 +138,6 @@ fn pinn_kernels_are_a_complete_unit() {
             assert!(src.contains(&format!("void {name}(")), "{name} missing");
         }
         assert!(!src.contains("SUFFIX"));
-    }
-}
-
-#[test]
-#[cfg_attr(not(lifted_nvrtc), ignore = "skipped: NVRTC not found (see .ci/run)")]
-fn pinn_kernels_compile_to_ptx() {
-    use lifted::cuda::kernels::Precision;
-    for &p in Precision::ALL {
-        let unit = format!("pinn {}", p.suffix());
-        let ptx = lifted::cuda::nvrtc::compile(&unit, &lifted::cuda::pinn::source(p), "compute_90")
-            .unwrap_or_else(|e| panic!("{e}"));
-        for name in lifted::cuda::pinn::kernel_names(p) {
-            assert!(
-                ptx.contains(&format!(".entry {name}(")),
-                "{name} not in the PTX"
-            );
-        }
     }
 }
 

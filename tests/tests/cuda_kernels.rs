@@ -103,14 +103,14 @@ fn every_unit_compiles_with_an_entry_per_kernel() {
                 "{p:?}: no .entry for {name} in the PTX"
             );
         }
-        assemble(p, &ptx);
+        assemble("elementwise", p, &ptx);
     }
 }
 
 /// Assembles `ptx` for sm_90 with `ptxas` (register allocation, real instruction
 /// selection: catches what NVRTC's front end lets through), where one is found:
 /// `$LIFTED_PTXAS`, else `ptxas` on the `PATH`.
-fn assemble(p: Precision, ptx: &str) {
+fn assemble(unit: &str, p: Precision, ptx: &str) {
     use std::process::Command;
     let ptxas = std::env::var("LIFTED_PTXAS").unwrap_or_else(|_| "ptxas".into());
     if Command::new(&ptxas).arg("--version").output().is_err() {
@@ -121,7 +121,12 @@ fn assemble(p: Precision, ptx: &str) {
         println!("skipped: ptxas not found (set LIFTED_PTXAS), PTX not assembled");
         return;
     }
-    let dir = std::env::temp_dir().join(format!("lifted-ptxas-{}", std::process::id()));
+    // One folder per unit and precision: the tests run in parallel in one process.
+    let dir = std::env::temp_dir().join(format!(
+        "lifted-ptxas-{}-{unit}-{}",
+        std::process::id(),
+        p.suffix()
+    ));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let file = dir.join(format!("lifted_{}.ptx", p.suffix()));
     std::fs::write(&file, ptx).expect("write PTX");
@@ -132,11 +137,14 @@ fn assemble(p: Precision, ptx: &str) {
         .arg(&file)
         .output()
         .expect("run ptxas");
-    println!("ptxas: {p:?} unit for sm_90 in {:.2?}", start.elapsed());
+    println!(
+        "ptxas: {unit} {p:?} unit for sm_90 in {:.2?}",
+        start.elapsed()
+    );
     let _ = std::fs::remove_dir_all(&dir);
     assert!(
         out.status.success(),
-        "ptxas rejected the {p:?} PTX:\n{}",
+        "ptxas rejected the {unit} {p:?} PTX:\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
 }
@@ -409,4 +417,22 @@ fn lane_major_reference_broadcasts() {
     let xs = [point(1.0), point(2.0)];
     assert_eq!(*reference::sum(&xs).partials(), [2.0, -1.0]);
     assert_eq!(reference::dot(&xs, &xs).value(), 5.0);
+}
+
+/// The PINN unit (`lifted::cuda::pinn`): every kernel in the PTX, and assembled.
+#[test]
+#[cfg_attr(not(lifted_nvrtc), ignore = "skipped: NVRTC not found (see .ci/run)")]
+fn pinn_kernels_compile_and_assemble() {
+    for &p in Precision::ALL {
+        let unit = format!("pinn {}", p.suffix());
+        let ptx = lifted::cuda::nvrtc::compile(&unit, &lifted::cuda::pinn::source(p), "compute_90")
+            .unwrap_or_else(|e| panic!("{e}"));
+        for name in lifted::cuda::pinn::kernel_names(p) {
+            assert!(
+                ptx.contains(&format!(".entry {name}(")),
+                "{name} not in the PTX"
+            );
+        }
+        assemble("pinn", p, &ptx);
+    }
 }

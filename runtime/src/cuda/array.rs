@@ -33,6 +33,8 @@ fn check_shape(op: &'static str, shape: &[usize], len: usize) -> Result<(), Cuda
 /// Row-major with a shape, like the host's `Mat`; a matrix is `[rows, cols]`.
 pub struct CudaArray<S: DeviceFloat> {
     pub(crate) device: Arc<Device>,
+    /// At least one element, even for an empty array (the driver refuses empty
+    /// allocations): the shape gives the length.
     pub(crate) data: CudaSlice<S>,
     pub(crate) shape: Vec<usize>,
 }
@@ -78,12 +80,12 @@ impl<S: DeviceFloat> CudaArray<S> {
 
     /// Number of elements.
     pub fn len(&self) -> usize {
-        self.data.len()
+        self.shape.iter().product()
     }
 
     /// Whether the array has no elements.
     pub fn is_empty(&self) -> bool {
-        self.data.is_empty()
+        self.len() == 0
     }
 
     /// The shape (row-major).
@@ -101,7 +103,7 @@ impl<S: DeviceFloat> CudaArray<S> {
     /// # Errors
     /// [`CudaError::Driver`] when the copy, or an earlier kernel, failed.
     pub fn to_vec(&self) -> Result<Vec<S>, CudaError> {
-        self.device.download(&self.data)
+        self.device.download(&self.data, self.len())
     }
 
     pub(crate) fn address(&self) -> u64 {
@@ -216,7 +218,7 @@ impl<S: DeviceFloat, const N: usize> CudaNDualArray<S, N> {
     /// # Errors
     /// [`CudaError::Driver`] when the copy, or an earlier kernel, failed.
     pub fn to_host(&self) -> Result<NDualArray<S, N>, CudaError> {
-        let mut streams = self.device.download(&self.data)?;
+        let mut streams = self.device.download(&self.data, (1 + N) * self.len)?;
         let mut block = vec![S::zero(); N * self.len];
         lane_to_element_major(&streams[self.len..], self.len, N, &mut block)?;
         streams.truncate(self.len);
@@ -229,8 +231,7 @@ impl<S: DeviceFloat, const N: usize> CudaNDualArray<S, N> {
     /// # Errors
     /// [`CudaError::Driver`] when the copy, or an earlier kernel, failed.
     pub fn value(&self) -> Result<Vec<S>, CudaError> {
-        let all = self.device.download(&self.data)?;
-        Ok(all[..self.len].to_vec())
+        self.device.download(&self.data, self.len)
     }
 
     /// Downloads tangent lane `k` (`len` values).
@@ -244,8 +245,8 @@ impl<S: DeviceFloat, const N: usize> CudaNDualArray<S, N> {
                 format!("lane {k} of an array with {N} lanes"),
             ));
         }
-        let all = self.device.download(&self.data)?;
-        Ok(all[(1 + k) * self.len..(2 + k) * self.len].to_vec())
+        let all = self.device.download(&self.data, (2 + k) * self.len)?;
+        Ok(all[(1 + k) * self.len..].to_vec())
     }
 
     /// The same data read as `shape`.

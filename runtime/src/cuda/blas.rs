@@ -13,37 +13,25 @@ use super::{CudaError, Device};
 
 /// A row-major `(m × k)(k × n)` product, possibly a strided batch, accumulating into
 /// `c` when `accumulate`.
-#[derive(Clone, Copy)]
-struct RowMajor {
-    m: usize,
-    n: usize,
-    k: usize,
-    a: u64,
-    stride_a: usize,
-    b: u64,
-    stride_b: usize,
-    c: u64,
-    stride_c: usize,
-    batch: usize,
-    accumulate: bool,
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RowMajor {
+    pub m: usize,
+    pub n: usize,
+    pub k: usize,
+    pub a: u64,
+    pub stride_a: usize,
+    pub b: u64,
+    pub stride_b: usize,
+    pub c: u64,
+    pub stride_c: usize,
+    pub batch: usize,
+    pub accumulate: bool,
 }
 
 impl RowMajor {
-    fn run<S: DeviceFloat>(self, device: &Device) -> Result<(), CudaError> {
-        if self.m == 0 || self.n == 0 || self.batch == 0 {
-            return Ok(());
-        }
-        let limit = i32::MAX as usize;
-        if [self.m, self.n, self.k, self.batch]
-            .iter()
-            .any(|&d| d > limit)
-        {
-            return Err(CudaError::shape(
-                "matmul",
-                "a dimension exceeds cuBLAS's 32-bit limit".to_owned(),
-            ));
-        }
-        let call = GemmCall {
+    /// The column-major cuBLAS call computing it: `Cᵀ = Bᵀ Aᵀ`, operands swapped.
+    pub(crate) fn call(self) -> GemmCall {
+        GemmCall {
             transa: false,
             transb: false,
             m: self.n,
@@ -60,12 +48,60 @@ impl RowMajor {
             ldc: self.n.max(1),
             stride_c: self.stride_c,
             batch: self.batch,
-        };
-        let handle = *device.blas()?.handle();
-        // SAFETY: the callers pass addresses of live buffers on this device holding
-        // `batch` matrices at the given strides, of the shapes in `call` (checked by
-        // `shapes`); the handle is bound to the device's stream.
-        unsafe { S::gemm(handle, &call) }.map_err(|e| CudaError::driver("cuBLAS gemm", e))
+        }
+    }
+
+    pub(crate) fn run<S: DeviceFloat>(self, device: &Device) -> Result<(), CudaError> {
+        if self.m == 0 || self.n == 0 || self.batch == 0 {
+            return Ok(());
+        }
+        run_call::<S>(device, &self.call())
+    }
+}
+
+/// Issues `call` on the device's cuBLAS handle, refusing dimensions past `int`.
+fn run_call<S: DeviceFloat>(device: &Device, call: &GemmCall) -> Result<(), CudaError> {
+    let limit = i32::MAX as usize;
+    if [
+        call.m, call.n, call.k, call.batch, call.lda, call.ldb, call.ldc,
+    ]
+    .iter()
+    .any(|&d| d > limit)
+    {
+        return Err(CudaError::shape(
+            "matmul",
+            "a dimension exceeds cuBLAS's 32-bit limit",
+        ));
+    }
+    let handle = *device.blas()?.handle();
+    // SAFETY: the callers pass addresses of live buffers on this device holding
+    // `batch` matrices of the shapes, leading dimensions and strides in `call` (the
+    // host tests below check these layouts against a reference GEMM); the handle is
+    // bound to the device's stream.
+    unsafe { S::gemm(handle, call) }.map_err(|e| CudaError::driver("cuBLAS gemm", e))
+}
+
+/// `C = A B` for a constant row-major `m × k` matrix `A` and the `1 + N` streams of a
+/// vector (columns of the column-major `k × (1 + N)` matrix they form): one GEMM
+/// with `A` read transposed (row-major `A` is column-major `Aᵀ`).
+pub(crate) fn vector_call(m: usize, k: usize, streams: usize, a: u64, b: u64, c: u64) -> GemmCall {
+    GemmCall {
+        transa: true,
+        transb: false,
+        m,
+        n: streams,
+        k,
+        a,
+        lda: k.max(1),
+        stride_a: 0,
+        b,
+        ldb: k.max(1),
+        stride_b: 0,
+        beta_one: false,
+        c,
+        ldc: m.max(1),
+        stride_c: 0,
+        batch: 1,
     }
 }
 
@@ -196,41 +232,19 @@ fn constant_active<S: DeviceFloat, const N: usize>(
     let device = b.device().clone();
     let c = CudaNDualArray::<S, N>::uninit(&device, shape)?;
     if n == 1 {
-        // The streams of a vector b are the columns of B = [b, ḃ₀, …] (k × (1 + N),
-        // column-major), and C = A B is the streams of c: one column-major GEMM with A
-        // read transposed (A row-major is Aᵀ column-major).
-        let call = GemmCall {
-            transa: true,
-            transb: false,
-            m,
-            n: 1 + N,
-            k,
-            a: a.address(),
-            lda: k.max(1),
-            stride_a: 0,
-            b: b.stream_address(0),
-            ldb: k.max(1),
-            stride_b: 0,
-            beta_one: false,
-            c: c.stream_address(0),
-            ldc: m.max(1),
-            stride_c: 0,
-            batch: 1,
-        };
-        if m == 0 || k > i32::MAX as usize || m > i32::MAX as usize {
-            return if m == 0 {
-                Ok(c)
-            } else {
-                Err(CudaError::shape(
-                    "matmul",
-                    "a dimension exceeds cuBLAS's 32-bit limit",
-                ))
-            };
+        // The streams of a vector b are the columns of B = [b, ḃ₀, …], and C = A B is
+        // the streams of c.
+        if m > 0 {
+            let call = vector_call(
+                m,
+                k,
+                1 + N,
+                a.address(),
+                b.stream_address(0),
+                c.stream_address(0),
+            );
+            run_call::<S>(&device, &call)?;
         }
-        let handle = *device.blas()?.handle();
-        // SAFETY: `a` holds m · k values, `b` (1 + N) · k, `c` (1 + N) · m, all live on
-        // this device; the handle is bound to its stream.
-        unsafe { S::gemm(handle, &call) }.map_err(|e| CudaError::driver("cuBLAS gemm", e))?;
         return Ok(c);
     }
     RowMajor {
@@ -289,4 +303,160 @@ fn active_active<S: DeviceFloat, const N: usize>(
     }
     .run::<S>(&device)?;
     Ok(c)
+}
+
+#[cfg(test)]
+mod tests {
+    //! The layouts of every product, checked on the host: a reference of cuBLAS's
+    //! column-major `gemm` / `gemmStridedBatched` semantics runs the calls the device
+    //! would get, over one host "memory" whose addresses are byte offsets.
+    use super::*;
+
+    /// `C = op(A) op(B) (+ C)` per batch, column-major, as cuBLAS defines it.
+    fn cublas(mem: &mut [f64], c: &GemmCall) {
+        let at = |addr: u64| (addr / 8) as usize;
+        for batch in 0..c.batch {
+            let (a0, b0, c0) = (
+                at(c.a) + batch * c.stride_a,
+                at(c.b) + batch * c.stride_b,
+                at(c.c) + batch * c.stride_c,
+            );
+            for j in 0..c.n {
+                for i in 0..c.m {
+                    let mut s = 0.0;
+                    for l in 0..c.k {
+                        let a = if c.transa {
+                            mem[a0 + l + i * c.lda]
+                        } else {
+                            mem[a0 + i + l * c.lda]
+                        };
+                        let b = if c.transb {
+                            mem[b0 + j + l * c.ldb]
+                        } else {
+                            mem[b0 + l + j * c.ldb]
+                        };
+                        s += a * b;
+                    }
+                    let dst = &mut mem[c0 + i + j * c.ldc];
+                    *dst = if c.beta_one { *dst + s } else { s };
+                }
+            }
+        }
+    }
+
+    /// Row-major `a (m × k) · b (k × n)`.
+    fn product(a: &[f64], b: &[f64], m: usize, k: usize, n: usize) -> Vec<f64> {
+        (0..m * n)
+            .map(|ij| (0..k).map(|l| a[ij / n * k + l] * b[l * n + ij % n]).sum())
+            .collect()
+    }
+
+    /// A host memory holding `parts` one after another, and their addresses.
+    fn memory(parts: &[&[f64]]) -> (Vec<f64>, Vec<u64>) {
+        let mut mem = Vec::new();
+        let mut addr = Vec::new();
+        for p in parts {
+            addr.push((mem.len() * 8) as u64);
+            mem.extend_from_slice(p);
+        }
+        (mem, addr)
+    }
+
+    fn values(len: usize, seed: usize) -> Vec<f64> {
+        (0..len)
+            .map(|i| ((i * 7 + seed * 13) % 11) as f64 - 5.0)
+            .collect()
+    }
+
+    fn close(got: &[f64], want: &[f64]) {
+        assert_eq!(got.len(), want.len());
+        for (g, w) in got.iter().zip(want) {
+            assert!((g - w).abs() < 1e-9, "{got:?}\n{want:?}");
+        }
+    }
+
+    #[test]
+    fn stacked_streams_times_a_constant_is_one_row_major_product() {
+        // 1 + N = 3 streams of a 4 × 5 matrix, times a constant 5 × 2.
+        let (s, m, k, n) = (3, 4, 5, 2);
+        let (a, b) = (values(s * m * k, 1), values(k * n, 2));
+        let (mut mem, addr) = memory(&[&a, &b, &vec![f64::NAN; s * m * n]]);
+        let rm = RowMajor {
+            m: s * m,
+            n,
+            k,
+            a: addr[0],
+            stride_a: 0,
+            b: addr[1],
+            stride_b: 0,
+            c: addr[2],
+            stride_c: 0,
+            batch: 1,
+            accumulate: false,
+        };
+        cublas(&mut mem, &rm.call());
+        let c0 = (addr[2] / 8) as usize;
+        for st in 0..s {
+            let want = product(&a[st * m * k..(st + 1) * m * k], &b, m, k, n);
+            close(&mem[c0 + st * m * n..c0 + (st + 1) * m * n], &want);
+        }
+    }
+
+    #[test]
+    fn a_shared_matrix_times_every_stream_is_one_batched_call() {
+        let (s, m, k, n) = (4, 3, 5, 2);
+        let (a, b) = (values(m * k, 3), values(s * k * n, 4));
+        let (mut mem, addr) = memory(&[&a, &b, &vec![1.0; s * m * n]]);
+        let rm = RowMajor {
+            m,
+            n,
+            k,
+            a: addr[0],
+            stride_a: 0,
+            b: addr[1],
+            stride_b: k * n,
+            c: addr[2],
+            stride_c: m * n,
+            batch: s,
+            accumulate: true,
+        };
+        cublas(&mut mem, &rm.call());
+        let c0 = (addr[2] / 8) as usize;
+        for st in 0..s {
+            let want: Vec<f64> = product(&a, &b[st * k * n..(st + 1) * k * n], m, k, n)
+                .iter()
+                .map(|x| x + 1.0)
+                .collect();
+            close(&mem[c0 + st * m * n..c0 + (st + 1) * m * n], &want);
+        }
+    }
+
+    #[test]
+    fn a_constant_matrix_times_the_streams_of_a_vector_is_one_gemm() {
+        let (s, m, k) = (5, 4, 3);
+        let (a, x) = (values(m * k, 5), values(s * k, 6));
+        let (mut mem, addr) = memory(&[&a, &x, &vec![f64::NAN; s * m]]);
+        cublas(&mut mem, &vector_call(m, k, s, addr[0], addr[1], addr[2]));
+        let c0 = (addr[2] / 8) as usize;
+        for st in 0..s {
+            let want = product(&a, &x[st * k..(st + 1) * k], m, k, 1);
+            close(&mem[c0 + st * m..c0 + (st + 1) * m], &want);
+        }
+    }
+
+    #[test]
+    fn shapes_read_vectors_as_rows_and_columns() {
+        assert_eq!(shapes(&[3, 4], &[4, 5]).unwrap(), (3, 4, 5, vec![3, 5]));
+        assert_eq!(shapes(&[3, 4], &[4]).unwrap(), (3, 4, 1, vec![3]));
+        assert_eq!(shapes(&[4], &[4, 5]).unwrap(), (1, 4, 5, vec![5]));
+        assert_eq!(shapes(&[4], &[4]).unwrap(), (1, 4, 1, vec![1]));
+        assert!(matches!(
+            shapes(&[3, 4], &[5, 2]),
+            Err(CudaError::Shape { .. })
+        ));
+        assert!(matches!(
+            shapes(&[2, 3, 4], &[4]),
+            Err(CudaError::Shape { .. })
+        ));
+    }
 }

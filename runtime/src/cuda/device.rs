@@ -173,29 +173,45 @@ impl Device {
             return self.upload(&vec![S::nan(); len]);
         }
         // SAFETY: every caller hands the buffer to a kernel or cuBLAS call that writes
-        // all of it before anything reads it.
-        unsafe { self.stream.alloc::<S>(len) }.map_err(|e| alloc_error(e, len * size_of::<S>()))
-    }
-
-    /// A zero-filled buffer of `len` values.
-    pub(crate) fn zeros<S: DeviceFloat>(&self, len: usize) -> Result<CudaSlice<S>, CudaError> {
-        self.stream
-            .alloc_zeros::<S>(len)
+        // all of it before anything reads it. (At least one element: the driver refuses
+        // empty allocations; callers keep the logical length.)
+        unsafe { self.stream.alloc::<S>(len.max(1)) }
             .map_err(|e| alloc_error(e, len * size_of::<S>()))
     }
 
-    /// A device copy of `host`.
+    /// A zero-filled buffer of `len` values (at least one).
+    pub(crate) fn zeros<S: DeviceFloat>(&self, len: usize) -> Result<CudaSlice<S>, CudaError> {
+        self.stream
+            .alloc_zeros::<S>(len.max(1))
+            .map_err(|e| alloc_error(e, len * size_of::<S>()))
+    }
+
+    /// A device copy of `host` (one zero for an empty `host`: the driver refuses empty
+    /// allocations).
     pub(crate) fn upload<S: DeviceFloat>(&self, host: &[S]) -> Result<CudaSlice<S>, CudaError> {
+        if host.is_empty() {
+            return self.zeros(1);
+        }
         self.stream
             .clone_htod(host)
             .map_err(|e| alloc_error(e, std::mem::size_of_val(host)))
     }
 
-    /// A host copy of `dev` (waits for the stream).
-    pub(crate) fn download<S: DeviceFloat>(&self, dev: &CudaSlice<S>) -> Result<Vec<S>, CudaError> {
-        self.stream
-            .clone_dtoh(dev)
-            .map_err(|e| CudaError::driver("cuMemcpyDtoH", e))
+    /// A host copy of the first `len` values of `dev` (waits for the stream).
+    pub(crate) fn download<S: DeviceFloat>(
+        &self,
+        dev: &CudaSlice<S>,
+        len: usize,
+    ) -> Result<Vec<S>, CudaError> {
+        if len == 0 {
+            return Ok(Vec::new());
+        }
+        let mut host = self
+            .stream
+            .clone_dtoh(&dev.slice(..len))
+            .map_err(|e| CudaError::driver("cuMemcpyDtoH", e))?;
+        host.truncate(len);
+        Ok(host)
     }
 
     /// The kernel `name` of the translation unit `unit` (`source` generates its text),

@@ -131,12 +131,13 @@ fn broadcast<S: DeviceFloat, const N: usize>(
     {
         return Err(CudaError::shape(op, "operands live on different devices"));
     }
+    // The largest array operand gives the shape (a scalar only when all are scalars,
+    // which was refused above).
     let shape = operands
         .iter()
-        .map(|o| o.shape())
-        .max_by_key(|s| s.iter().product::<usize>() * 2 + usize::from(!s.is_empty()))
-        .unwrap_or(&[])
-        .to_vec();
+        .max_by_key(|o| (!matches!(o, Operand::Scalar(_)), o.len()))
+        .map(|o| o.shape().to_vec())
+        .unwrap_or_default();
     let len: usize = shape.iter().product();
     let row = shape.last().copied().unwrap_or(1);
     for o in operands {

@@ -12,7 +12,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use cudarc::driver::{CudaSlice, PushKernelArg};
 
 use super::array::{CudaArray, address};
-use super::float::{DeviceFloat, GemmCall};
+use super::blas::RowMajor;
+use super::float::DeviceFloat;
 use super::kernels::Precision;
 use super::{CudaError, Device, nvrtc};
 use crate::pinn::{NavierStokes, Network};
@@ -246,31 +247,21 @@ impl<S: DeviceFloat> DeviceNetwork<S> {
                 .map_err(|e| CudaError::driver("pinn input kernel", e))?;
         }
         for (l, layer) in self.layers.iter().enumerate().skip(1) {
-            let call = GemmCall {
-                transa: false,
-                transb: false,
-                m: layer.fan_out,
-                n: count * rows,
+            // Every stream of every point at once: (count·rows × fan_in)(fan_in × fan_out).
+            RowMajor {
+                m: count * rows,
+                n: layer.fan_out,
                 k: layer.fan_in,
-                a: address(dev, &layer.weights, 0),
-                lda: layer.fan_out,
+                a: address(dev, cur, 0),
                 stride_a: 0,
-                b: address(dev, cur, 0),
-                ldb: layer.fan_in,
+                b: address(dev, &layer.weights, 0),
                 stride_b: 0,
-                beta_one: false,
                 c: address(dev, next, 0),
-                ldc: layer.fan_out,
                 stride_c: 0,
                 batch: 1,
-            };
-            if count * rows > i32::MAX as usize {
-                return Err(CudaError::shape("pinn", "block too large for cuBLAS"));
+                accumulate: false,
             }
-            let handle = *dev.blas()?.handle();
-            // SAFETY: row-major (count·rows × fan_in)(fan_in × fan_out) as column-major
-            // Cᵀ = Wᵀ Hᵀ; both scratch buffers hold count × rows × widest values.
-            unsafe { S::gemm(handle, &call) }.map_err(|e| CudaError::driver("cuBLAS gemm", e))?;
+            .run::<S>(dev)?;
             if l != last {
                 let f = self.kernel("tanh_jet")?;
                 let (z, b) = (address(dev, next, 0), address(dev, &layer.biases, 0));
@@ -344,7 +335,13 @@ impl<S: DeviceFloat> DeviceNetwork<S> {
             .as_mut()
             .ok_or_else(|| CudaError::shape(OP, "no scratch"))?;
         let f = self.kernel("navier_stokes")?;
-        let bias = address(&self.device, &self.layers[self.layers.len() - 1].biases, 0);
+        // A one-layer network's bias was added by the input kernel already.
+        let zero = self.device.zeros::<S>(3)?;
+        let bias = if self.layers.len() > 1 {
+            address(&self.device, &self.layers[self.layers.len() - 1].biases, 0)
+        } else {
+            address(&self.device, &zero, 0)
+        };
         for start in (0..total).step_by(block) {
             let rows = block.min(total - start);
             let z = self.pass(scratch, points, start, rows, streams)?;

@@ -22,7 +22,7 @@ use lifted::cuda::reference::{self, LaneMajor, Operand};
 
 #[path = "support/cuda_shim.rs"]
 mod cuda_shim;
-use cuda_shim::HOST_SHIM;
+use cuda_shim::{HOST_SHIM, build_and_run};
 
 /// A kernel operand on the host: values, and lane-major tangents unless constant.
 type Arg<'a, S> = (&'a [S], Option<&'a [S]>);
@@ -374,11 +374,7 @@ where
     S: lifted::Scalar + lifted::Real,
     NDual<S, LANES>: lifted::Reading<S>,
 {
-    use std::process::Command;
     let run = host_jobs::<S>(p);
-    let dir =
-        std::env::temp_dir().join(format!("lifted-host-{}-{}", p.suffix(), std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
     let program = format!(
         "{HOST_SHIM}{}\nint main(int, char** argv) {{\n  FILE* in = fopen(argv[1], \"rb\");\n  \
          FILE* out = fopen(argv[2], \"wb\");\n  std::vector<T> pool({});\n  \
@@ -388,42 +384,21 @@ where
         run.pool.len(),
         run.calls.replace("@SFX", p.suffix())
     );
-    std::fs::write(dir.join("unit.cpp"), program).expect("write the program");
     let bytes = S::BITS as usize / 8;
     let input: Vec<u8> = run
         .pool
         .iter()
         .flat_map(|x| x.to_bits_u64().to_le_bytes()[..bytes].to_vec())
         .collect();
-    std::fs::write(dir.join("in.bin"), input).expect("write the inputs");
-    let cxx = std::env::var("CXX").unwrap_or_else(|_| "c++".into());
     let start = Instant::now();
     // No contraction into FMAs, and -O0 so nothing is constant-folded with another
     // libm than the one the CPU rules call.
-    let built = Command::new(&cxx)
-        .args(["-std=c++17", "-O0", "-ffp-contract=off", "-w", "-o"])
-        .arg(dir.join("unit"))
-        .arg(dir.join("unit.cpp"))
-        .arg("-lm")
-        .output()
-        .expect("run the C++ compiler");
-    assert!(
-        built.status.success(),
-        "{cxx} rejected the {p:?} unit:\n{}",
-        String::from_utf8_lossy(&built.stderr)
-    );
-    let ran = Command::new(dir.join("unit"))
-        .arg(dir.join("in.bin"))
-        .arg(dir.join("out.bin"))
-        .status();
-    assert!(ran.is_ok_and(|s| s.success()), "the host {p:?} unit failed");
+    let out = build_and_run(&format!("host-{}", p.suffix()), &program, &input, "-O0");
     println!(
         "host {p:?} unit: {} jobs built and run in {:.2?}",
         run.jobs.len(),
         start.elapsed()
     );
-    let out = std::fs::read(dir.join("out.bin")).expect("read the outputs");
-    let _ = std::fs::remove_dir_all(&dir);
     let mut got = out.chunks_exact(bytes).map(|c| {
         let mut b = [0u8; 8];
         b[..bytes].copy_from_slice(c);

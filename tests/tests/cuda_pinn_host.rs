@@ -6,15 +6,13 @@
 //!
 //! Ignored (visibly) where no C++ compiler runs (`tests/build.rs`).
 
-use std::process::Command;
-
 use lifted::cuda::kernels::Precision;
 use lifted::pinn::{self, Batching, Network};
 use lifted::testing::SplitMix64;
 
 #[path = "support/cuda_shim.rs"]
 mod cuda_shim;
-use cuda_shim::HOST_SHIM;
+use cuda_shim::{HOST_SHIM, build_and_run};
 
 /// The driver: `DeviceNetwork::navier_stokes` and `forward` as sequences of kernel
 /// launches and products. Reads the weights, biases and points from `argv[1]`, writes
@@ -96,39 +94,12 @@ fn run_on_host(net: &Network, points: &[[f64; 3]], nu: f64) -> (Vec<f64>, Vec<f6
         input.extend(&l.biases);
     }
     input.extend(points.as_flattened());
-    let dir = std::env::temp_dir().join(format!(
-        "lifted-pinn-host-{}-{}",
-        net.layers.len(),
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    std::fs::write(dir.join("pass.cpp"), program).expect("write the program");
     let bytes: Vec<u8> = input.iter().flat_map(|x| x.to_le_bytes()).collect();
-    std::fs::write(dir.join("in.bin"), bytes).expect("write the inputs");
-    let cxx = std::env::var("CXX").unwrap_or_else(|_| "c++".into());
-    let built = Command::new(&cxx)
-        .args(["-std=c++17", "-O1", "-ffp-contract=off", "-w", "-o"])
-        .arg(dir.join("pass"))
-        .arg(dir.join("pass.cpp"))
-        .arg("-lm")
-        .output()
-        .expect("run the C++ compiler");
-    assert!(
-        built.status.success(),
-        "{cxx} rejected the PINN unit:\n{}",
-        String::from_utf8_lossy(&built.stderr)
-    );
-    let ran = Command::new(dir.join("pass"))
-        .arg(dir.join("in.bin"))
-        .arg(dir.join("out.bin"))
-        .status();
-    assert!(ran.is_ok_and(|s| s.success()), "the host PINN pass failed");
-    let out: Vec<f64> = std::fs::read(dir.join("out.bin"))
-        .expect("read the outputs")
+    let name = format!("pinn-host-{}", net.layers.len());
+    let out: Vec<f64> = build_and_run(&name, &program, &bytes, "-O1")
         .chunks_exact(8)
         .map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes")))
         .collect();
-    let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(out.len(), 6 * points.len(), "residuals and outputs");
     let (r, y) = out.split_at(3 * points.len());
     (r.to_vec(), y.to_vec())

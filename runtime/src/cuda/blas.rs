@@ -29,6 +29,39 @@ pub(crate) struct RowMajor {
 }
 
 impl RowMajor {
+    /// One product `c = a b`.
+    pub(crate) fn one(m: usize, n: usize, k: usize, a: u64, b: u64, c: u64) -> Self {
+        Self::shared_left(m, n, k, a, b, c, 1, false)
+    }
+
+    /// `batch` products `c_i (+)= a b_i` sharing `a`; `b_i` and `c_i` follow each
+    /// other in memory.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn shared_left(
+        m: usize,
+        n: usize,
+        k: usize,
+        a: u64,
+        b: u64,
+        c: u64,
+        batch: usize,
+        accumulate: bool,
+    ) -> Self {
+        Self {
+            m,
+            n,
+            k,
+            a,
+            stride_a: 0,
+            b,
+            stride_b: k * n,
+            c,
+            stride_c: m * n,
+            batch,
+            accumulate,
+        }
+    }
+
     /// The column-major cuBLAS call computing it: `Cᵀ = Bᵀ Aᵀ`, operands swapped.
     pub(crate) fn call(self) -> GemmCall {
         GemmCall {
@@ -206,19 +239,14 @@ fn active_constant<S: DeviceFloat, const N: usize>(
     let (m, k, n, shape) = shapes(a.shape(), b.shape())?;
     let device = a.device().clone();
     let c = CudaNDualArray::<S, N>::uninit(&device, shape)?;
-    RowMajor {
-        m: (1 + N) * m,
+    RowMajor::one(
+        (1 + N) * m,
         n,
         k,
-        a: a.stream_address(0),
-        stride_a: 0,
-        b: b.address(),
-        stride_b: 0,
-        c: c.stream_address(0),
-        stride_c: 0,
-        batch: 1,
-        accumulate: false,
-    }
+        a.stream_address(0),
+        b.address(),
+        c.stream_address(0),
+    )
     .run::<S>(&device)?;
     Ok(c)
 }
@@ -247,20 +275,8 @@ fn constant_active<S: DeviceFloat, const N: usize>(
         }
         return Ok(c);
     }
-    RowMajor {
-        m,
-        n,
-        k,
-        a: a.address(),
-        stride_a: 0,
-        b: b.stream_address(0),
-        stride_b: k * n,
-        c: c.stream_address(0),
-        stride_c: m * n,
-        batch: 1 + N,
-        accumulate: false,
-    }
-    .run::<S>(&device)?;
+    let (a, b0, c0) = (a.address(), b.stream_address(0), c.stream_address(0));
+    RowMajor::shared_left(m, n, k, a, b0, c0, 1 + N, false).run::<S>(&device)?;
     Ok(c)
 }
 
@@ -272,36 +288,16 @@ fn active_active<S: DeviceFloat, const N: usize>(
     let (m, k, n, shape) = shapes(a.shape(), b.shape())?;
     let device = a.device().clone();
     let c = CudaNDualArray::<S, N>::uninit(&device, shape)?;
+    let (a0, b0, c0) = (
+        a.stream_address(0),
+        b.stream_address(0),
+        c.stream_address(0),
+    );
     // Value and ȧ b: every stream of a times b's value.
-    RowMajor {
-        m: (1 + N) * m,
-        n,
-        k,
-        a: a.stream_address(0),
-        stride_a: 0,
-        b: b.stream_address(0),
-        stride_b: 0,
-        c: c.stream_address(0),
-        stride_c: 0,
-        batch: 1,
-        accumulate: false,
-    }
-    .run::<S>(&device)?;
+    RowMajor::one((1 + N) * m, n, k, a0, b0, c0).run::<S>(&device)?;
     // + a ḃ for every lane, a's value shared by the batch.
-    RowMajor {
-        m,
-        n,
-        k,
-        a: a.stream_address(0),
-        stride_a: 0,
-        b: b.stream_address(1),
-        stride_b: k * n,
-        c: c.stream_address(1),
-        stride_c: m * n,
-        batch: N,
-        accumulate: true,
-    }
-    .run::<S>(&device)?;
+    let (b1, c1) = (b.stream_address(1), c.stream_address(1));
+    RowMajor::shared_left(m, n, k, a0, b1, c1, N, true).run::<S>(&device)?;
     Ok(c)
 }
 
@@ -381,19 +377,7 @@ mod tests {
         let (s, m, k, n) = (3, 4, 5, 2);
         let (a, b) = (values(s * m * k, 1), values(k * n, 2));
         let (mut mem, addr) = memory(&[&a, &b, &vec![f64::NAN; s * m * n]]);
-        let rm = RowMajor {
-            m: s * m,
-            n,
-            k,
-            a: addr[0],
-            stride_a: 0,
-            b: addr[1],
-            stride_b: 0,
-            c: addr[2],
-            stride_c: 0,
-            batch: 1,
-            accumulate: false,
-        };
+        let rm = RowMajor::one(s * m, n, k, addr[0], addr[1], addr[2]);
         cublas(&mut mem, &rm.call());
         let c0 = (addr[2] / 8) as usize;
         for st in 0..s {
@@ -407,19 +391,7 @@ mod tests {
         let (s, m, k, n) = (4, 3, 5, 2);
         let (a, b) = (values(m * k, 3), values(s * k * n, 4));
         let (mut mem, addr) = memory(&[&a, &b, &vec![1.0; s * m * n]]);
-        let rm = RowMajor {
-            m,
-            n,
-            k,
-            a: addr[0],
-            stride_a: 0,
-            b: addr[1],
-            stride_b: k * n,
-            c: addr[2],
-            stride_c: m * n,
-            batch: s,
-            accumulate: true,
-        };
+        let rm = RowMajor::shared_left(m, n, k, addr[0], addr[1], addr[2], s, true);
         cublas(&mut mem, &rm.call());
         let c0 = (addr[2] / 8) as usize;
         for st in 0..s {

@@ -171,6 +171,50 @@ fn lanes<const N: usize>() -> i32 {
     i32::try_from(N).unwrap_or(i32::MAX)
 }
 
+/// One element-wise launch of kernel `name` over `operands` (broadcast to the result's
+/// shape), then the result's value and lanes, the length and the lane count, then
+/// `extra` (`powi`'s exponent). `periods`: whether each operand is followed by its
+/// length (the broadcasting kernels) or not (the unary ones).
+fn launch<S: DeviceFloat, const N: usize>(
+    name: &'static str,
+    operands: &[Operand<'_, S, N>],
+    periods: bool,
+    extra: Option<i32>,
+) -> Result<CudaNDualArray<S, N>, CudaError> {
+    let (device, shape) = broadcast(name, operands)?;
+    let f = device.kernel::<S>(name)?;
+    let y = CudaNDualArray::<S, N>::uninit(&device, shape)?;
+    if y.is_empty() {
+        return Ok(y);
+    }
+    let raws = operands
+        .iter()
+        .map(|o| o.raw(&device))
+        .collect::<Result<Vec<_>, _>>()?;
+    let lens: Vec<i64> = raws.iter().map(|r| long(r.len)).collect();
+    let (yv, yd) = (y.stream_address(0), y.stream_address(1));
+    let (len, n) = (long(y.len()), lanes::<N>());
+    let mut args = device.stream().launch_builder(&f);
+    for (r, l) in raws.iter().zip(&lens) {
+        args.arg(&r.value).arg(&r.tangent);
+        if periods {
+            args.arg(l);
+        }
+    }
+    args.arg(&yv).arg(&yd).arg(&len).arg(&n);
+    if let Some(p) = extra.as_ref() {
+        args.arg(p);
+    }
+    // SAFETY: the arguments follow the kernel signatures of `kernels` (operands as
+    // (value, tangent[, period]), then yv, yd, len, lanes[, p]); each operand buffer
+    // holds (1 + N) · period values, or period values with a null tangent when
+    // constant; `broadcast` checked every period is 1, len or a row, so `i % period`
+    // stays in bounds; the result holds (1 + N) · len.
+    unsafe { args.launch(config(y.len())) }
+        .map_err(|e| CudaError::driver("element-wise kernel", e))?;
+    Ok(y)
+}
+
 /// `f` applied element-wise to `x`: values and every lane, one launch.
 ///
 /// # Errors
@@ -179,26 +223,7 @@ pub fn unary<S: DeviceFloat, const N: usize>(
     op: Unary,
     x: &CudaNDualArray<S, N>,
 ) -> Result<CudaNDualArray<S, N>, CudaError> {
-    let device = x.device().clone();
-    let f = device.kernel::<S>(op.name())?;
-    let y = CudaNDualArray::<S, N>::uninit(&device, x.shape().to_vec())?;
-    let (xv, xd, yv, yd) = (
-        x.stream_address(0),
-        x.stream_address(1),
-        y.stream_address(0),
-        y.stream_address(1),
-    );
-    let (len, n) = (long(x.len()), lanes::<N>());
-    if x.is_empty() {
-        return Ok(y);
-    }
-    let stream = device.stream();
-    let mut launch = stream.launch_builder(&f);
-    launch.arg(&xv).arg(&xd).arg(&yv).arg(&yd).arg(&len).arg(&n);
-    // SAFETY: the kernel's signature is (xv, xd, yv, yd, len, lanes) and every address
-    // points at a live buffer of (1 + N) · len values on this device's stream.
-    unsafe { launch.launch(config(x.len())) }.map_err(|e| CudaError::driver("unary kernel", e))?;
-    Ok(y)
+    launch(op.name(), &[Operand::Active(x)], false, None)
 }
 
 /// `x.powi(p)` element-wise.
@@ -209,32 +234,7 @@ pub fn powi<S: DeviceFloat, const N: usize>(
     x: &CudaNDualArray<S, N>,
     p: i32,
 ) -> Result<CudaNDualArray<S, N>, CudaError> {
-    let device = x.device().clone();
-    let f = device.kernel::<S>("powi")?;
-    let y = CudaNDualArray::<S, N>::uninit(&device, x.shape().to_vec())?;
-    let (xv, xd, yv, yd) = (
-        x.stream_address(0),
-        x.stream_address(1),
-        y.stream_address(0),
-        y.stream_address(1),
-    );
-    let (len, n) = (long(x.len()), lanes::<N>());
-    if x.is_empty() {
-        return Ok(y);
-    }
-    let mut launch = device.stream().launch_builder(&f);
-    launch
-        .arg(&xv)
-        .arg(&xd)
-        .arg(&yv)
-        .arg(&yd)
-        .arg(&len)
-        .arg(&n)
-        .arg(&p);
-    // SAFETY: the kernel's signature is (xv, xd, yv, yd, len, lanes, p); buffers as in
-    // `unary`.
-    unsafe { launch.launch(config(x.len())) }.map_err(|e| CudaError::driver("powi kernel", e))?;
-    Ok(y)
+    launch("powi", &[Operand::Active(x)], false, Some(p))
 }
 
 /// `op(a, b)` element-wise with broadcasting (see [`Operand`]).
@@ -247,34 +247,7 @@ pub fn binary<'a, S: DeviceFloat, const N: usize>(
     a: impl Into<Operand<'a, S, N>>,
     b: impl Into<Operand<'a, S, N>>,
 ) -> Result<CudaNDualArray<S, N>, CudaError> {
-    let (a, b) = (a.into(), b.into());
-    let (device, shape) = broadcast(op.name(), &[a, b])?;
-    let f = device.kernel::<S>(op.name())?;
-    let y = CudaNDualArray::<S, N>::uninit(&device, shape)?;
-    if y.is_empty() {
-        return Ok(y);
-    }
-    let (ra, rb) = (a.raw(&device)?, b.raw(&device)?);
-    let (yv, yd) = (y.stream_address(0), y.stream_address(1));
-    let (a_len, b_len, len, n) = (long(ra.len), long(rb.len), long(y.len()), lanes::<N>());
-    let mut launch = device.stream().launch_builder(&f);
-    launch
-        .arg(&ra.value)
-        .arg(&ra.tangent)
-        .arg(&a_len)
-        .arg(&rb.value)
-        .arg(&rb.tangent)
-        .arg(&b_len)
-        .arg(&yv)
-        .arg(&yd)
-        .arg(&len)
-        .arg(&n);
-    // SAFETY: the kernel's signature is (av, ad, a_len, bv, bd, b_len, yv, yd, len,
-    // lanes); each operand buffer holds its (1 + N) · x_len values or, constant, x_len
-    // values with a null tangent; `broadcast` checked that every x_len is 1, len or a
-    // row, so `i % x_len` stays in bounds.
-    unsafe { launch.launch(config(y.len())) }.map_err(|e| CudaError::driver("binary kernel", e))?;
-    Ok(y)
+    launch(op.name(), &[a.into(), b.into()], true, None)
 }
 
 /// `op(a, b, c)` element-wise with broadcasting (`mul_add`, `clamp`).
@@ -287,36 +260,7 @@ pub fn ternary<'a, S: DeviceFloat, const N: usize>(
     b: impl Into<Operand<'a, S, N>>,
     c: impl Into<Operand<'a, S, N>>,
 ) -> Result<CudaNDualArray<S, N>, CudaError> {
-    let (a, b, c) = (a.into(), b.into(), c.into());
-    let (device, shape) = broadcast(op.name(), &[a, b, c])?;
-    let f = device.kernel::<S>(op.name())?;
-    let y = CudaNDualArray::<S, N>::uninit(&device, shape)?;
-    if y.is_empty() {
-        return Ok(y);
-    }
-    let (ra, rb, rc) = (a.raw(&device)?, b.raw(&device)?, c.raw(&device)?);
-    let (yv, yd) = (y.stream_address(0), y.stream_address(1));
-    let (a_len, b_len, c_len) = (long(ra.len), long(rb.len), long(rc.len));
-    let (len, n) = (long(y.len()), lanes::<N>());
-    let mut launch = device.stream().launch_builder(&f);
-    launch
-        .arg(&ra.value)
-        .arg(&ra.tangent)
-        .arg(&a_len)
-        .arg(&rb.value)
-        .arg(&rb.tangent)
-        .arg(&b_len)
-        .arg(&rc.value)
-        .arg(&rc.tangent)
-        .arg(&c_len)
-        .arg(&yv)
-        .arg(&yd)
-        .arg(&len)
-        .arg(&n);
-    // SAFETY: as in `binary`, with three operands.
-    unsafe { launch.launch(config(y.len())) }
-        .map_err(|e| CudaError::driver("ternary kernel", e))?;
-    Ok(y)
+    launch(op.name(), &[a.into(), b.into(), c.into()], true, None)
 }
 
 /// Runs the finishing pass of a two-pass reduction and downloads the `1 + N` sums.
@@ -341,6 +285,48 @@ fn finish<S: DeviceFloat, const N: usize>(
     Ok(NDual::new(sums[0], partials))
 }
 
+/// A two-pass reduction by kernel `name` over `operands` (all of one length): the
+/// first pass writes one partial sum per block for the value and each lane, the
+/// finishing pass adds them in a fixed order.
+fn reduce<S: DeviceFloat, const N: usize>(
+    name: &'static str,
+    operands: &[Operand<'_, S, N>],
+) -> Result<NDual<S, N>, CudaError> {
+    let (device, _) = broadcast(name, operands)?;
+    let len = operands[0].len();
+    if operands
+        .iter()
+        .any(|o| o.len() != len || matches!(o, Operand::Scalar(_)))
+    {
+        return Err(CudaError::shape(
+            name,
+            "operands must be arrays of one length (reduce a product for scalars)",
+        ));
+    }
+    let shape = LaunchShape::for_reduction(len);
+    let f = device.kernel::<S>(name)?;
+    let partial = CudaArray::from_parts(
+        &device,
+        device.zeros::<S>(shape.grid as usize * (1 + N))?,
+        vec![shape.grid as usize, 1 + N],
+    );
+    let raws = operands
+        .iter()
+        .map(|o| o.raw(&device))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (p, n, len) = (partial.address(), lanes::<N>(), long(len));
+    let mut args = device.stream().launch_builder(&f);
+    for r in &raws {
+        args.arg(&r.value).arg(&r.tangent);
+    }
+    args.arg(&p).arg(&len).arg(&n);
+    // SAFETY: (operands as (value, tangent)…, partial, len, lanes): every operand holds
+    // len values (and N lanes, or a null tangent), `partial` grid · (1 + N).
+    unsafe { args.launch(to_config(shape)) }
+        .map_err(|e| CudaError::driver("reduction kernel", e))?;
+    finish(&device, &partial, shape.grid)
+}
+
 /// The sum of all elements, with its N partials.
 ///
 /// Deterministic: a fixed two-pass tree, so the same input on the same device gives the
@@ -351,63 +337,19 @@ fn finish<S: DeviceFloat, const N: usize>(
 pub fn sum<S: DeviceFloat, const N: usize>(
     x: &CudaNDualArray<S, N>,
 ) -> Result<NDual<S, N>, CudaError> {
-    let device = x.device().clone();
-    let shape = LaunchShape::for_reduction(x.len());
-    let f = device.kernel::<S>("sum")?;
-    let partial = CudaArray::from_parts(
-        &device,
-        device.zeros::<S>(shape.grid as usize * (1 + N))?,
-        vec![shape.grid as usize, 1 + N],
-    );
-    let (xv, xd, p) = (x.stream_address(0), x.stream_address(1), partial.address());
-    let (len, n) = (long(x.len()), lanes::<N>());
-    let mut launch = device.stream().launch_builder(&f);
-    launch.arg(&xv).arg(&xd).arg(&p).arg(&len).arg(&n);
-    // SAFETY: (xv, xd, partial, len, lanes): x holds (1 + N) · len values, `partial`
-    // grid · (1 + N).
-    unsafe { launch.launch(to_config(shape)) }.map_err(|e| CudaError::driver("sum kernel", e))?;
-    finish(&device, &partial, shape.grid)
+    reduce("sum", &[Operand::Active(x)])
 }
 
 /// `Σ aᵢ bᵢ` with its N partials (`Σ ȧᵢ bᵢ + aᵢ ḃᵢ`); either operand may be constant.
 ///
 /// # Errors
-/// [`CudaError::Shape`] unless both have the same length (scalars are refused: use
-/// [`sum`] of a product); kernel and copy errors.
+/// [`CudaError::Shape`] unless both are arrays of the same length; kernel and copy
+/// errors.
 pub fn dot<'a, S: DeviceFloat, const N: usize>(
     a: impl Into<Operand<'a, S, N>>,
     b: impl Into<Operand<'a, S, N>>,
 ) -> Result<NDual<S, N>, CudaError> {
-    let (a, b) = (a.into(), b.into());
-    let (device, _) = broadcast("dot", &[a, b])?;
-    if a.len() != b.len() || matches!(a, Operand::Scalar(_)) || matches!(b, Operand::Scalar(_)) {
-        return Err(CudaError::shape(
-            "dot",
-            format!("operands of {} and {} elements", a.len(), b.len()),
-        ));
-    }
-    let shape = LaunchShape::for_reduction(a.len());
-    let f = device.kernel::<S>("dot")?;
-    let partial = CudaArray::from_parts(
-        &device,
-        device.zeros::<S>(shape.grid as usize * (1 + N))?,
-        vec![shape.grid as usize, 1 + N],
-    );
-    let (ra, rb, p) = (a.raw(&device)?, b.raw(&device)?, partial.address());
-    let (len, n) = (long(a.len()), lanes::<N>());
-    let mut launch = device.stream().launch_builder(&f);
-    launch
-        .arg(&ra.value)
-        .arg(&ra.tangent)
-        .arg(&rb.value)
-        .arg(&rb.tangent)
-        .arg(&p)
-        .arg(&len)
-        .arg(&n);
-    // SAFETY: (av, ad, bv, bd, partial, len, lanes): both operands hold len values (and
-    // N lanes, or a null tangent), `partial` grid · (1 + N).
-    unsafe { launch.launch(to_config(shape)) }.map_err(|e| CudaError::driver("dot kernel", e))?;
-    finish(&device, &partial, shape.grid)
+    reduce("dot", &[a.into(), b.into()])
 }
 
 macro_rules! unary_methods {

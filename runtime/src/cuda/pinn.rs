@@ -248,19 +248,14 @@ impl<S: DeviceFloat> DeviceNetwork<S> {
         }
         for (l, layer) in self.layers.iter().enumerate().skip(1) {
             // Every stream of every point at once: (count·rows × fan_in)(fan_in × fan_out).
-            RowMajor {
-                m: count * rows,
-                n: layer.fan_out,
-                k: layer.fan_in,
-                a: address(dev, cur, 0),
-                stride_a: 0,
-                b: address(dev, &layer.weights, 0),
-                stride_b: 0,
-                c: address(dev, next, 0),
-                stride_c: 0,
-                batch: 1,
-                accumulate: false,
-            }
+            RowMajor::one(
+                count * rows,
+                layer.fan_out,
+                layer.fan_in,
+                address(dev, cur, 0),
+                address(dev, &layer.weights, 0),
+                address(dev, next, 0),
+            )
             .run::<S>(dev)?;
             if l != last {
                 let f = self.kernel("tanh_jet")?;

@@ -262,6 +262,11 @@ pub trait ArrayOwned<D: Real>:
     fn remove(&mut self, i: usize) -> D;
     /// Reserves room for at least `additional` more elements.
     fn reserve(&mut self, additional: usize);
+    /// Appends `f(x)` for every `x` of `src` (how drivers lift a slice argument).
+    #[inline]
+    fn extend_map<T: Copy>(&mut self, src: &[T], mut f: impl FnMut(T) -> D) {
+        self.extend(src.iter().map(|&x| f(x)));
+    }
 }
 
 impl<D: Copy> ArrayRead<D> for [D] {

@@ -265,7 +265,12 @@ pub trait ArrayOwned<D: Real>:
     /// Appends `f(x)` for every `x` of `src` (how drivers lift a slice argument).
     #[inline]
     fn extend_map<T: Copy>(&mut self, src: &[T], mut f: impl FnMut(T) -> D) {
-        self.extend(src.iter().map(|&x| f(x)));
+        // A loop of `push` rather than `extend`: through `Extend`, a `Vec<ZDual<f64,
+        // 16>>` called `f` out of line and copied each element with `memcpy`.
+        self.reserve(src.len());
+        for &x in src {
+            self.push(f(x));
+        }
     }
 }
 

@@ -266,8 +266,9 @@ pub trait ArrayOwned<D: Real>:
     #[inline]
     fn extend_map<T: Copy>(&mut self, src: &[T], mut f: impl FnMut(T) -> D) {
         // A loop of `push` rather than `extend`: through `Extend`, a `Vec<ZDual<f64,
-        // 16>>` called `f` out of line and copied each element with `memcpy`.
-        self.reserve(src.len());
+        // 16>>` called `f` out of line and copied each element with `memcpy`. No
+        // `reserve` either: drivers call this on a fresh `with_capacity` or a cleared
+        // array, and at W2's n = 4096 it made each push slower.
         for &x in src {
             self.push(f(x));
         }

@@ -5,7 +5,8 @@
 //!   driver picks the reading and width (one dense `NDual` pass up to 16 inputs,
 //!   zero-skipping `ZDual` passes of width 64 beyond); for reference also dense passes
 //!   at widths 8 and 16 and zero-skipping passes at widths 16 and 64. The arguments are
-//!   borrowed and the gradient buffer reused across calls.
+//!   borrowed and the gradient buffer reused across calls. For reference, the plain
+//!   `lifted::gradient` call (a new driver and a new gradient vector per call).
 //! * num-dual: `DualSVec64<C>` for C = 1, 2, 4, 8, 16, C inputs seeded per pass
 //!   (`Derivative::some` of a unit vector, every other input `Derivative::none()`, so
 //!   num-dual skips their tangents as `ZDual` does), the dual input buffer built once
@@ -102,6 +103,18 @@ fn lifted_impl(
     }
 }
 
+/// The plain [`lifted::gradient`] call (a fresh `Driver`, the gradient returned in a new
+/// vector), checked, as a timed batch: for reference next to [`LIFTED`].
+fn lifted_plain_impl(n: usize, want: &[f64]) -> Implementation {
+    let args = (w2::input(n),);
+    let (_, grad) = lifted::gradient(rosenbrock::Rule, &args).expect("gradient");
+    check(LIFTED_PLAIN, n, &grad, want);
+    Implementation {
+        name: LIFTED_PLAIN.to_string(),
+        run: batch(move || lifted::gradient(rosenbrock::Rule, black_box(&args)).expect("gradient")),
+    }
+}
+
 /// num-dual at chunk C, checked, as a timed batch.
 fn num_dual_impl<const C: usize>(n: usize, want: &[f64]) -> Implementation {
     let x = w2::input(n);
@@ -120,6 +133,8 @@ fn num_dual_impl<const C: usize>(n: usize, want: &[f64]) -> Implementation {
 const NUM_DUAL: &str = "num-dual";
 /// The name of lifted's default `gradient`.
 const LIFTED: &str = "lifted gradient";
+/// The name of the plain `lifted::gradient` call.
+const LIFTED_PLAIN: &str = "lifted::gradient (plain call)";
 
 /// Every implementation at size `n`, the hand-written gradient first.
 fn implementations(n: usize) -> Vec<Implementation> {
@@ -134,7 +149,11 @@ fn implementations(n: usize) -> Vec<Implementation> {
         }
     };
     let driver = || Driver::new(rosenbrock::Rule);
-    let mut all = vec![hand, lifted_impl(LIFTED, n, &want, driver())];
+    let mut all = vec![
+        hand,
+        lifted_impl(LIFTED, n, &want, driver()),
+        lifted_plain_impl(n, &want),
+    ];
     for (reading, name, widths) in [
         (PassReading::Dense, "dense", [8, 16]),
         (PassReading::ZeroSkipping, "zero-skipping", [16, 64]),
@@ -204,6 +223,10 @@ fn ratio_table(sizes: &mut [(usize, Vec<Implementation>)]) {
             .min_by(|a, b| median(&samples[a.0]).total_cmp(&median(&samples[b.0])))
             .map(|(k, _)| k)
             .expect("num-dual");
+        let plain = impls
+            .iter()
+            .position(|i| i.name == LIFTED_PLAIN)
+            .expect("lifted plain");
         println!();
         println!(
             "n = {n}: {LIFTED} ÷ {} (num-dual's best chunk; target ≤ {TARGET_NUM_DUAL:.2}): {}",
@@ -212,6 +235,11 @@ fn ratio_table(sizes: &mut [(usize, Vec<Implementation>)]) {
                 ratio(&samples[lifted], &samples[best]),
                 Some(TARGET_NUM_DUAL)
             )
+        );
+        println!(
+            "n = {n}: {LIFTED_PLAIN} ÷ {}: {}",
+            impls[best].name,
+            show(ratio(&samples[plain], &samples[best]), None)
         );
     }
     println!();

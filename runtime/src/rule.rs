@@ -198,18 +198,18 @@ macro_rules! scalar_param {
             fn dim(&self) -> usize {
                 self.len()
             }
+            // `extend_map` rather than `push` per element: the array sizes itself once
+            // and writes the elements in place (drivers lift every pass this way).
+            #[inline]
             fn lift<D: Reading<$f>>(&self, seed: &mut impl FnMut($f) -> D) -> D::Vec {
-                let mut out = <D::Vec as ArrayOwned<D>>::with_capacity(self.len());
-                for &x in self {
-                    out.push(seed(x));
-                }
+                let mut out = D::Vec::with_capacity(self.len());
+                out.extend_map(self, seed);
                 out
             }
+            #[inline]
             fn relift<D: Reading<$f>>(&self, store: &mut D::Vec, seed: &mut impl FnMut($f) -> D) {
                 store.clear();
-                for &x in self {
-                    store.push(seed(x));
-                }
+                store.extend_map(self, seed);
             }
             fn visit<D: Reading<$f>>(store: &D::Vec, f: &mut impl FnMut(D)) {
                 for i in 0..store.len() {

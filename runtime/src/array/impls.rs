@@ -168,6 +168,10 @@ impl<S: Real, const N: usize> ArrayOwned<NDual<S, N>> for NDualArray<S, N> {
     fn reserve(&mut self, additional: usize) {
         Self::reserve(self, additional);
     }
+    #[inline]
+    fn extend_map<T: Copy>(&mut self, src: &[T], f: impl FnMut(T) -> NDual<S, N>) {
+        self.layout.extend_map(src, f);
+    }
 }
 
 impl<S: Real, const N: usize> FromIterator<NDual<S, N>> for NDualArray<S, N> {

@@ -377,6 +377,27 @@ impl<S: Real, const N: usize> Layout<Vec<S>, N> {
         Some(out)
     }
 
+    /// Appends `f(x)` for every `x` of `src`, after one resize of each vector.
+    #[inline]
+    pub(super) fn extend_map<T: Copy>(&mut self, src: &[T], mut f: impl FnMut(T) -> NDual<S, N>) {
+        let start = self.primal.len();
+        self.primal.resize(start + src.len(), S::zero());
+        self.partials.resize(N * (start + src.len()), S::zero());
+        if N == 0 {
+            for (p, &x) in self.primal[start..].iter_mut().zip(src) {
+                *p = f(x).value();
+            }
+            return;
+        }
+        // Written in place: `push` checks the capacity of both vectors per element.
+        let blocks = &mut self.partials.as_chunks_mut::<N>().0[start..];
+        for ((p, block), &x) in self.primal[start..].iter_mut().zip(blocks).zip(src) {
+            let v = f(x);
+            *p = v.value();
+            *block = *v.partials();
+        }
+    }
+
     pub(super) fn extend_from(&mut self, src: Layout<&[S], N>) {
         self.primal.extend_from_slice(src.primal);
         self.partials.extend_from_slice(src.partials);

@@ -262,6 +262,17 @@ pub trait ArrayOwned<D: Real>:
     fn remove(&mut self, i: usize) -> D;
     /// Reserves room for at least `additional` more elements.
     fn reserve(&mut self, additional: usize);
+    /// Appends `f(x)` for every `x` of `src` (how drivers lift a slice argument).
+    #[inline]
+    fn extend_map<T: Copy>(&mut self, src: &[T], mut f: impl FnMut(T) -> D) {
+        // A loop of `push` rather than `extend`: through `Extend`, a `Vec<ZDual<f64,
+        // 16>>` called `f` out of line and copied each element with `memcpy`. No
+        // `reserve` either: drivers call this on a fresh `with_capacity` or a cleared
+        // array, and at W2's n = 4096 it made each push slower.
+        for &x in src {
+            self.push(f(x));
+        }
+    }
 }
 
 impl<D: Copy> ArrayRead<D> for [D] {

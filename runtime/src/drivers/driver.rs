@@ -159,7 +159,11 @@ where
     ) -> Result<(R::Float, Vec<R::Float>), Error> {
         args.with_args(|args| {
             let columns = self.columns(args)?;
-            let mut grad = vec![R::Float::zero(); columns.total()];
+            // Not `vec![0.0; n]`: that is a `calloc`, which glibc serves without its
+            // per-thread cache, and in W2 at n = 16 it cost more than the `malloc` and
+            // `free` of both lifted vectors together.
+            let mut grad = Vec::with_capacity(columns.total());
+            grad.resize(columns.total(), R::Float::zero());
             let value = self.gradient_columns(args, &columns, &mut grad)?;
             Ok((value, grad))
         })

@@ -6,7 +6,7 @@ use num_traits::Zero;
 use super::Error;
 use super::args::Arguments;
 use super::jacobian::Jacobian;
-use super::width::ChunkScalar;
+use super::width::{ChunkScalar, ONE_HOT_AT};
 use crate::{FRule, NDual, Param, Reading, ZDual};
 
 /// The forward value of `P` at width `N`.
@@ -20,6 +20,12 @@ type StoreAt<F, P, D> = <P as Param<F>>::Store<D>;
 pub(crate) trait ColumnReading<F: ChunkScalar, const N: usize>: Reading<F> {
     /// `x` seeded in `lane`, or a constant when `lane` is `None` or not below `N`.
     fn seed(x: F, lane: Option<usize>) -> Self;
+    /// [`seed`](Self::seed), the partials copied from [`ChunkScalar::one_hot`] where
+    /// that is faster.
+    #[inline(always)]
+    fn seed_fast(x: F, lane: Option<usize>) -> Self {
+        Self::seed(x, lane)
+    }
     /// The value.
     fn value_of(&self) -> F;
     /// Writes the first `out.len()` (at most `N`) partials to `out`.
@@ -35,6 +41,27 @@ where
         match lane {
             Some(lane) => NDual::variable(x, lane),
             None => NDual::constant(x),
+        }
+    }
+    /// The partials are a window of the table. Zeroing N partials on the stack and
+    /// then writing the one at an index known only at run time (`NDual::variable`)
+    /// made copying the element into the lifted array read 16 bytes across an 8-byte
+    /// store, which the processor cannot forward: lifting W2's 16 inputs took longer
+    /// than running the rule.
+    #[inline(always)]
+    fn seed_fast(x: F, lane: Option<usize>) -> Self {
+        if N > ONE_HOT_AT + 1 {
+            return Self::seed(x, lane);
+        }
+        // Constants read the zeros after the one: one path, so the partials are not
+        // merged from two places either.
+        let start = match lane {
+            Some(lane) if lane < N => ONE_HOT_AT - lane,
+            _ => ONE_HOT_AT + 1,
+        };
+        match F::one_hot().get(start..).and_then(<[F]>::first_chunk::<N>) {
+            Some(partials) => NDual::new(x, *partials),
+            None => Self::seed(x, lane),
         }
     }
     #[inline(always)]
@@ -184,7 +211,7 @@ impl Columns {
                 }
             };
             dof += 1;
-            D::seed(x, column.and_then(|c| c.checked_sub(first)))
+            D::seed_fast(x, column.and_then(|c| c.checked_sub(first)))
         };
         match previous {
             Some(mut store) => {

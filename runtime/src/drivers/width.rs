@@ -40,7 +40,21 @@ pub trait ChunkScalar: Scalar + Reading<Self> + Param<Self> {
     /// [`JET_WIDTHS`]; `None` otherwise.
     #[doc(hidden)]
     fn at_jet_width<V: private::AtJetWidth<Self>>(width: usize, visitor: V) -> Option<V::Output>;
+
+    /// Zeros with a one at [`ONE_HOT_AT`]: the unit vector of lane `l` of a width
+    /// `N ≤ 64` is the `N` values from `ONE_HOT_AT - l`, and `N` zeros start at
+    /// `ONE_HOT_AT + 1`. Drivers seed a pass by copying from it.
+    #[doc(hidden)]
+    fn one_hot() -> &'static [Self; ONE_HOT_LEN];
 }
+
+/// Where [`ChunkScalar::one_hot`] holds its one: one before the widest driver width.
+#[doc(hidden)]
+pub const ONE_HOT_AT: usize = DRIVER_WIDTHS[DRIVER_WIDTHS.len() - 1] - 1;
+
+/// The length of [`ChunkScalar::one_hot`]: twice the widest driver width.
+#[doc(hidden)]
+pub const ONE_HOT_LEN: usize = 2 * DRIVER_WIDTHS[DRIVER_WIDTHS.len() - 1];
 
 /// The widths the diagonal-jet driver
 /// ([`value_jacobian_hessian_diag`](crate::value_jacobian_hessian_diag)) runs at: a
@@ -95,6 +109,15 @@ pub(crate) mod private {
 macro_rules! chunk_scalar {
     ($f:ty) => {
         impl ChunkScalar for $f {
+            #[inline(always)]
+            fn one_hot() -> &'static [Self; ONE_HOT_LEN] {
+                static ONE_HOT: [$f; ONE_HOT_LEN] = {
+                    let mut table = [0.0; ONE_HOT_LEN];
+                    table[ONE_HOT_AT] = 1.0;
+                    table
+                };
+                &ONE_HOT
+            }
             fn at_width<V: private::AtWidth<Self>>(width: usize, v: V) -> Option<V::Output> {
                 Some(match width {
                     1 => v.run::<1>(),

@@ -1,0 +1,181 @@
+//! W2 at one size, for finding where a gradient's time goes: one implementation in a
+//! loop (for instruction counts) or all of them in interleaved rounds (for times).
+//!
+//! ```text
+//! valgrind --tool=callgrind target/release/examples/w2_profile lifted 16 1000
+//! target/release/examples/w2_profile race 16
+//! ```
+//!
+//! Implementations: `hand` (the analytic gradient), `rule` (the derived rule alone at
+//! `NDual<f64, 16>` on arguments lifted once, n ≤ 16), `lift` (lifting the arguments
+//! alone, n ≤ 16), `lifted` (`gradient_into`, arguments borrowed, buffer reused, as the
+//! bench times it), `lifted-plain` (the plain `lifted::gradient` call), `num-dual-2`
+//! (num-dual at chunk 2, its best at n = 16), `dense-W` and `zs-W` (`gradient_into` at
+//! a fixed reading and width W). Take the difference of two loop lengths to leave out
+//! start-up.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use lifted::drivers::{Driver, PassReading};
+use lifted::{FRule, NDual, NDualArray, Param};
+use lifted_benches::jvp::rosenbrock;
+use lifted_benches::w2;
+use num_dual::{Derivative, DualNum, DualSVec64};
+
+/// Rosenbrock over num-dual, as in the bench.
+fn nd_rosenbrock<D: DualNum<Primitive = f64> + Copy>(x: &[D]) -> D {
+    let mut s = D::from(0.0);
+    for i in 0..x.len() - 1 {
+        s += (-x[i] + 1.0).powi(2) + (x[i + 1] - x[i] * x[i]).powi(2) * 100.0;
+    }
+    s
+}
+
+/// num-dual's chunked gradient, as in the bench.
+fn num_dual_gradient<const C: usize>(
+    x: &[f64],
+    duals: &mut Vec<DualSVec64<C>>,
+    grad: &mut [f64],
+) -> f64 {
+    duals.clear();
+    duals.extend(x.iter().map(|&v| DualSVec64::<C>::from_re(v)));
+    let mut value = 0.0;
+    for first in (0..x.len()).step_by(C) {
+        let end = (first + C).min(x.len());
+        for (k, d) in duals[first..end].iter_mut().enumerate() {
+            let mut unit = [0.0; C];
+            unit[k] = 1.0;
+            d.eps = Derivative::some(unit.into());
+        }
+        let y = nd_rosenbrock(duals);
+        value = y.re;
+        let partials: [f64; C] = y.eps.0.map_or([0.0; C], Into::into);
+        grad[first..end].copy_from_slice(&partials[..end - first]);
+        for d in &mut duals[first..end] {
+            d.eps = Derivative::none();
+        }
+    }
+    value
+}
+
+/// The arguments lifted to `NDual<f64, 16>`, input `i` seeded in lane `i`.
+fn lift16(args: &(Vec<f64>,)) -> NDualArray<f64, 16> {
+    let mut lane = 0;
+    let (store,) = args.lift(&mut |v| {
+        lane += 1;
+        NDual::<f64, 16>::variable(v, lane - 1)
+    });
+    store
+}
+
+/// One gradient (or one piece of one) per call.
+type Run = Box<dyn FnMut()>;
+
+/// The implementation named `which` at size `n`.
+fn implementation(which: &str, n: usize) -> Run {
+    let x = w2::input(n);
+    let args = (x.clone(),);
+    let mut grad = vec![0.0; n];
+    match which {
+        "hand" => Box::new(move || {
+            black_box(w2::rosenbrock_gradient(black_box(&x), black_box(&mut grad)));
+        }),
+        "rule" => {
+            let mut store = (lift16(&args),);
+            Box::new(move || {
+                black_box(rosenbrock::Rule.frule::<NDual<f64, 16>>(black_box(&mut store)));
+            })
+        }
+        "lift" => Box::new(move || {
+            black_box(lift16(black_box(&args)));
+        }),
+        "lifted" => {
+            let driver = Driver::new(rosenbrock::Rule);
+            Box::new(move || {
+                black_box(driver.gradient_into(black_box(&args), black_box(&mut grad))).ok();
+            })
+        }
+        "lifted-plain" => Box::new(move || {
+            black_box(lifted::gradient(rosenbrock::Rule, black_box(&args))).ok();
+        }),
+        "num-dual-2" => {
+            let mut duals = Vec::new();
+            Box::new(move || {
+                black_box(num_dual_gradient::<2>(
+                    black_box(&x),
+                    &mut duals,
+                    black_box(&mut grad),
+                ));
+            })
+        }
+        other => {
+            let (reading, width) = other
+                .strip_prefix("dense-")
+                .map(|w| (PassReading::Dense, w))
+                .or_else(|| {
+                    other
+                        .strip_prefix("zs-")
+                        .map(|w| (PassReading::ZeroSkipping, w))
+                })
+                .unwrap_or_else(|| panic!("unknown implementation {other}"));
+            let driver = Driver::new(rosenbrock::Rule)
+                .reading(reading)
+                .chunk(width.parse().expect("a width"));
+            Box::new(move || {
+                black_box(driver.gradient_into(black_box(&args), black_box(&mut grad))).ok();
+            })
+        }
+    }
+}
+
+/// Interleaved rounds of every implementation that runs at size `n`: the median time of
+/// each, and its ratio to num-dual's.
+fn race(n: usize) {
+    let mut names = vec!["hand", "lifted", "lifted-plain", "num-dual-2"];
+    if n <= 16 {
+        names.extend(["rule", "lift"]);
+    }
+    let mut runs: Vec<Run> = names.iter().map(|w| implementation(w, n)).collect();
+    let iters = (6400 / n).max(1);
+    let mut samples = vec![Vec::new(); runs.len()];
+    for round in 0..301 {
+        for j in 0..runs.len() {
+            let k = (j + round) % runs.len();
+            let start = Instant::now();
+            for _ in 0..iters {
+                runs[k]();
+            }
+            samples[k].push(start.elapsed().as_secs_f64() * 1e9 / iters as f64);
+        }
+    }
+    let medians: Vec<f64> = samples
+        .iter_mut()
+        .map(|v| {
+            v.sort_by(f64::total_cmp);
+            v[v.len() / 2]
+        })
+        .collect();
+    let num_dual = medians[3];
+    for (name, m) in names.iter().zip(&medians) {
+        println!("{name:>13}: {m:9.1} ns  ÷ num-dual-2 {:.3}", m / num_dual);
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let which = args.get(1).map_or("lifted", String::as_str);
+    let n: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(16);
+    if which == "race" {
+        race(n);
+        return;
+    }
+    let iters: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1000);
+    let mut run = implementation(which, n);
+    let start = Instant::now();
+    for _ in 0..iters {
+        run();
+    }
+    let per = start.elapsed().as_secs_f64() * 1e9 / iters as f64;
+    println!("{which} n = {n}: {per:.0} ns per call");
+}

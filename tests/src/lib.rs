@@ -48,3 +48,8 @@ pub mod book_taylor {}
 /// The book's "Design: the macro and its readings" chapter; its examples run as doc-tests.
 #[doc = include_str!("../../book/src/design-macro.md")]
 pub mod book_design_macro {}
+
+/// The book's "GPU" chapter; its examples are compiled as doc-tests (the device ones
+/// are `no_run`: CI has no GPU).
+#[doc = include_str!("../../book/src/gpu.md")]
+pub mod book_gpu {}

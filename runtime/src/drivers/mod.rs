@@ -90,7 +90,8 @@ pub use jet::{ValueJacobianHessianDiag, value_jacobian_hessian_diag};
 pub use jvp::{derivative, jvp, jvp_chunk, jvp_many, jvp_mut};
 pub use nested::nested_derivative;
 pub use plan::{
-    PassPlan, PassReading, ZERO_SKIP_CHUNK, ZERO_SKIP_MIN_COLUMNS, auto_chunk, plan_passes,
+    DENSE_CHUNK_THRESHOLD, PassPlan, PassReading, ZERO_SKIP_CHUNK, ZERO_SKIP_MIN_COLUMNS,
+    auto_chunk, plan_passes,
 };
 pub use second::{ValueGradientHessian, hessian, hessian_diag, hvp};
 pub use taylor::{MAX_TAYLOR_ORDER, TaylorScalar, derivatives_1d};

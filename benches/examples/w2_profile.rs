@@ -21,43 +21,10 @@ use lifted::drivers::{Driver, PassReading};
 use lifted::{FRule, NDual, NDualArray, Param};
 use lifted_benches::jvp::rosenbrock;
 use lifted_benches::w2;
-use num_dual::{Derivative, DualNum, DualSVec64};
 
-/// Rosenbrock over num-dual, as in the bench.
-fn nd_rosenbrock<D: DualNum<Primitive = f64> + Copy>(x: &[D]) -> D {
-    let mut s = D::from(0.0);
-    for i in 0..x.len() - 1 {
-        s += (-x[i] + 1.0).powi(2) + (x[i + 1] - x[i] * x[i]).powi(2) * 100.0;
-    }
-    s
-}
-
-/// num-dual's chunked gradient, as in the bench.
-fn num_dual_gradient<const C: usize>(
-    x: &[f64],
-    duals: &mut Vec<DualSVec64<C>>,
-    grad: &mut [f64],
-) -> f64 {
-    duals.clear();
-    duals.extend(x.iter().map(|&v| DualSVec64::<C>::from_re(v)));
-    let mut value = 0.0;
-    for first in (0..x.len()).step_by(C) {
-        let end = (first + C).min(x.len());
-        for (k, d) in duals[first..end].iter_mut().enumerate() {
-            let mut unit = [0.0; C];
-            unit[k] = 1.0;
-            d.eps = Derivative::some(unit.into());
-        }
-        let y = nd_rosenbrock(duals);
-        value = y.re;
-        let partials: [f64; C] = y.eps.0.map_or([0.0; C], Into::into);
-        grad[first..end].copy_from_slice(&partials[..end - first]);
-        for d in &mut duals[first..end] {
-            d.eps = Derivative::none();
-        }
-    }
-    value
-}
+#[path = "../shared/w2_num_dual.rs"]
+mod w2_num_dual;
+use w2_num_dual::num_dual_gradient;
 
 /// The arguments lifted to `NDual<f64, 16>`, input `i` seeded in lane `i`.
 fn lift16(args: &(Vec<f64>,)) -> NDualArray<f64, 16> {

@@ -161,12 +161,13 @@ macro_rules! chunk_scalar {
 chunk_scalar!(f64);
 chunk_scalar!(f32);
 
-/// The width a driver runs at for `needed` columns (directions) when asked for chunks
-/// of `requested`: `requested` rounded down to one of [`DRIVER_WIDTHS`], but no wider
-/// than the smallest of them that covers `needed` (one pass, no wasted lanes beyond
-/// the next power of two). `requested == 0` is an error.
-pub(crate) fn driver_width(
+/// The width a pass runs at for `needed` columns (directions) when asked for chunks
+/// of `requested`: `requested` rounded down to one of `widths` (ascending), but no
+/// wider than the smallest of them that covers `needed` (one pass, no wasted lanes
+/// beyond it). `requested == 0` is an error.
+fn width_in(
     function: &'static str,
+    widths: &[usize],
     requested: usize,
     needed: usize,
 ) -> Result<usize, Error> {
@@ -176,16 +177,26 @@ pub(crate) fn driver_width(
             requested,
         });
     }
-    let cap = DRIVER_WIDTHS
+    let cap = widths
         .iter()
         .copied()
         .rfind(|&w| w <= requested)
         .unwrap_or(1);
-    Ok(if needed >= cap {
-        cap
-    } else {
-        needed.max(1).next_power_of_two()
-    })
+    Ok(widths
+        .iter()
+        .copied()
+        .find(|&w| w >= needed.max(1))
+        .map_or(cap, |w| w.min(cap)))
+}
+
+/// [`width_in`] the instantiated first-order widths, [`DRIVER_WIDTHS`] (powers of two:
+/// a narrow problem runs at the next power of two).
+pub(crate) fn driver_width(
+    function: &'static str,
+    requested: usize,
+    needed: usize,
+) -> Result<usize, Error> {
+    width_in(function, &DRIVER_WIDTHS, requested, needed)
 }
 
 /// Runs `visitor` at `width`, which [`driver_width`] chose among the instantiated widths.
@@ -227,30 +238,13 @@ pub(crate) fn dispatch_nested<F: ChunkScalar, V: private::AtNestedWidth<F>>(
     })
 }
 
-/// The width a diagonal-jet pass runs at for `needed` columns when asked for chunks of
-/// `requested`: `requested` rounded down to one of [`JET_WIDTHS`], but no wider than
-/// the smallest of them that covers `needed`. `requested == 0` is an error.
+/// [`width_in`] the diagonal-jet widths, [`JET_WIDTHS`].
 pub(crate) fn jet_width(
     function: &'static str,
     requested: usize,
     needed: usize,
 ) -> Result<usize, Error> {
-    if requested == 0 {
-        return Err(Error::UnsupportedWidth {
-            function,
-            requested,
-        });
-    }
-    let cap = JET_WIDTHS
-        .iter()
-        .copied()
-        .rfind(|&w| w <= requested)
-        .unwrap_or(1);
-    Ok(JET_WIDTHS
-        .iter()
-        .copied()
-        .find(|&w| w >= needed.max(1))
-        .map_or(cap, |w| w.min(cap)))
+    width_in(function, &JET_WIDTHS, requested, needed)
 }
 
 /// Runs `visitor` at `width`, one of [`JET_WIDTHS`].
@@ -263,4 +257,34 @@ pub(crate) fn dispatch_jet<F: ChunkScalar, V: private::AtJetWidth<F>>(
         function,
         requested: width,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A first-order pass is `requested` rounded down to an instantiated width, or the
+    /// next power of two of `needed` when that is narrower.
+    #[test]
+    fn driver_widths_cap_at_the_request_and_cover_the_columns() {
+        for requested in 1..=70 {
+            let cap = DRIVER_WIDTHS
+                .iter()
+                .copied()
+                .rfind(|&w| w <= requested)
+                .unwrap();
+            for needed in 0..=70 {
+                let want = if needed >= cap {
+                    cap
+                } else {
+                    needed.max(1).next_power_of_two()
+                };
+                assert_eq!(driver_width("t", requested, needed).unwrap(), want);
+            }
+        }
+        assert!(driver_width("t", 0, 3).is_err());
+        assert_eq!(jet_width("t", 16, 5).unwrap(), 8);
+        assert_eq!(jet_width("t", 3, 5).unwrap(), 3);
+        assert_eq!(jet_width("t", 16, 3).unwrap(), 3);
+    }
 }

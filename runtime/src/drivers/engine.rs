@@ -245,8 +245,32 @@ pub(crate) fn check_shape<F: ChunkScalar, A: Arguments<F>>(
     Ok(())
 }
 
+/// Records the output size `m` of a column pass: `Ok(true)` on the first pass (the
+/// caller sizes its results), `Ok(false)` when it matches the first,
+/// [`Error::OutputShapeChanged`] when a later pass gives another size.
+pub(crate) fn first_pass(
+    function: &'static str,
+    rows: &mut Option<usize>,
+    m: usize,
+) -> Result<bool, Error> {
+    match *rows {
+        None => {
+            *rows = Some(m);
+            Ok(true)
+        }
+        Some(first) if first != m => Err(Error::OutputShapeChanged {
+            function,
+            first,
+            later: m,
+        }),
+        Some(_) => Ok(false),
+    }
+}
+
 /// The number of scalar degrees of freedom of a lifted value.
-fn dim_of<F: ChunkScalar, P: Param<F>, D: Reading<F>>(store: &StoreAt<F, P, D>) -> usize {
+pub(crate) fn dim_of<F: ChunkScalar, P: Param<F>, D: Reading<F>>(
+    store: &StoreAt<F, P, D>,
+) -> usize {
     let mut n = 0;
     P::visit(store, &mut |_: D| n += 1);
     n
@@ -338,19 +362,8 @@ where
     let mut data = Vec::new();
     let output = column_passes::<R, D, N>(rule, args, columns, |first, lanes, out| {
         let m = dim_of::<R::Float, R::Output, D>(out);
-        match rows {
-            None => {
-                rows = Some(m);
-                data = vec![R::Float::zero(); m * cols];
-            }
-            Some(r) if r != m => {
-                return Err(Error::OutputShapeChanged {
-                    function: R::NAME,
-                    first: r,
-                    later: m,
-                });
-            }
-            Some(_) => {}
+        if first_pass(R::NAME, &mut rows, m)? {
+            data = vec![R::Float::zero(); m * cols];
         }
         let mut i = 0;
         R::Output::visit(out, &mut |d: D| {

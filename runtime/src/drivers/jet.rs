@@ -13,7 +13,7 @@ use num_traits::Zero;
 use super::Error;
 use super::args::{Arguments, IntoArgs};
 use super::driver::Driver;
-use super::engine::Columns;
+use super::engine::{Columns, dim_of, first_pass};
 use super::jacobian::Jacobian;
 use super::width::{ChunkScalar, JET_WIDTHS, dispatch_jet, jet_width, private::AtJetWidth};
 use crate::{DiagJet, FRule, Param, Reading};
@@ -130,23 +130,11 @@ where
                 }
             });
             let out = self.rule.frule::<DiagJet<R::Float, N>>(&mut store);
-            let mut m = 0;
-            R::Output::visit(&out, &mut |_: DiagJet<R::Float, N>| m += 1);
-            match rows {
-                None => {
-                    rows = Some(m);
-                    jac = vec![zero; m * n];
-                    d2 = vec![zero; m * n];
-                    output = Some(R::Output::primal_of(&out));
-                }
-                Some(r) if r != m => {
-                    return Err(Error::OutputShapeChanged {
-                        function: R::NAME,
-                        first: r,
-                        later: m,
-                    });
-                }
-                Some(_) => {}
+            let m = dim_of::<R::Float, R::Output, DiagJet<R::Float, N>>(&out);
+            if first_pass(R::NAME, &mut rows, m)? {
+                jac = vec![zero; m * n];
+                d2 = vec![zero; m * n];
+                output = Some(R::Output::primal_of(&out));
             }
             let lanes = N.min(n.saturating_sub(c0));
             let mut i = 0;

@@ -10,7 +10,7 @@ use num_traits::Zero;
 use super::Error;
 use super::args::{Arguments, IntoArgs};
 use super::driver::Driver;
-use super::engine::{self, Columns};
+use super::engine::{self, Columns, dim_of, first_pass};
 use super::jacobian::Jacobian;
 use super::width::{ChunkScalar, dispatch_nested, nested_width, private::AtNestedWidth};
 use crate::{FRule, NDual, Param, Reading};
@@ -388,22 +388,10 @@ where
                 )
             });
             let out = self.rule.frule::<NDual<NDual<R::Float, 1>, N>>(&mut store);
-            let mut m = 0;
-            R::Output::visit(&out, &mut |_: NDual<NDual<R::Float, 1>, N>| m += 1);
-            match rows {
-                None => {
-                    rows = Some(m);
-                    data = vec![zero; m * n];
-                    output = Some(R::Output::primal_of(&out));
-                }
-                Some(r) if r != m => {
-                    return Err(Error::OutputShapeChanged {
-                        function: R::NAME,
-                        first: r,
-                        later: m,
-                    });
-                }
-                Some(_) => {}
+            let m = dim_of::<R::Float, R::Output, NDual<NDual<R::Float, 1>, N>>(&out);
+            if first_pass(R::NAME, &mut rows, m)? {
+                data = vec![zero; m * n];
+                output = Some(R::Output::primal_of(&out));
             }
             if c < n {
                 let mut i = 0;

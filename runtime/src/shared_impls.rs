@@ -62,8 +62,17 @@ macro_rules! real_binary {
     };
 }
 
-/// Forwards each predicate to the value.
+/// Forwards each predicate to the value: through `value()` for `num_traits::Float`,
+/// or to the field holding the value (`field value: …`) for `Real`.
 macro_rules! value_query {
+    (field $field:ident: $($name:ident)*) => {
+        $(
+            #[inline(always)]
+            fn $name(self) -> bool {
+                self.$field.$name()
+            }
+        )*
+    };
     ($($name:ident)*) => {
         $(
             #[inline]

@@ -380,24 +380,5 @@ impl<S: Real, const N: usize> Real for DiagJet<S, N> {
         Self::flat(self.value.div_euclid(rhs.value))
     }
 
-    #[inline(always)]
-    fn is_nan(self) -> bool {
-        self.value.is_nan()
-    }
-    #[inline(always)]
-    fn is_finite(self) -> bool {
-        self.value.is_finite()
-    }
-    #[inline(always)]
-    fn is_infinite(self) -> bool {
-        self.value.is_infinite()
-    }
-    #[inline(always)]
-    fn is_sign_negative(self) -> bool {
-        self.value.is_sign_negative()
-    }
-    #[inline(always)]
-    fn is_sign_positive(self) -> bool {
-        self.value.is_sign_positive()
-    }
+    value_query!(field value: is_nan is_finite is_infinite is_sign_negative is_sign_positive);
 }

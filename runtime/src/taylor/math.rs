@@ -392,24 +392,5 @@ impl<S: Real, const K: usize> Real for Taylor<S, K> {
         Self::constant(self.c0.div_euclid(rhs.c0))
     }
 
-    #[inline(always)]
-    fn is_nan(self) -> bool {
-        self.c0.is_nan()
-    }
-    #[inline(always)]
-    fn is_finite(self) -> bool {
-        self.c0.is_finite()
-    }
-    #[inline(always)]
-    fn is_infinite(self) -> bool {
-        self.c0.is_infinite()
-    }
-    #[inline(always)]
-    fn is_sign_negative(self) -> bool {
-        self.c0.is_sign_negative()
-    }
-    #[inline(always)]
-    fn is_sign_positive(self) -> bool {
-        self.c0.is_sign_positive()
-    }
+    value_query!(field c0: is_nan is_finite is_infinite is_sign_negative is_sign_positive);
 }

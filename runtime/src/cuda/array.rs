@@ -103,7 +103,7 @@ impl<S: DeviceFloat> CudaArray<S> {
     /// # Errors
     /// [`CudaError::Driver`] when the copy, or an earlier kernel, failed.
     pub fn to_vec(&self) -> Result<Vec<S>, CudaError> {
-        self.device.download(&self.data, self.len())
+        self.device.download(&self.data, 0..self.len())
     }
 
     pub(crate) fn address(&self) -> u64 {
@@ -218,7 +218,7 @@ impl<S: DeviceFloat, const N: usize> CudaNDualArray<S, N> {
     /// # Errors
     /// [`CudaError::Driver`] when the copy, or an earlier kernel, failed.
     pub fn to_host(&self) -> Result<NDualArray<S, N>, CudaError> {
-        let mut streams = self.device.download(&self.data, (1 + N) * self.len)?;
+        let mut streams = self.device.download(&self.data, 0..(1 + N) * self.len)?;
         let mut block = vec![S::zero(); N * self.len];
         lane_to_element_major(&streams[self.len..], self.len, N, &mut block)?;
         streams.truncate(self.len);
@@ -231,7 +231,7 @@ impl<S: DeviceFloat, const N: usize> CudaNDualArray<S, N> {
     /// # Errors
     /// [`CudaError::Driver`] when the copy, or an earlier kernel, failed.
     pub fn value(&self) -> Result<Vec<S>, CudaError> {
-        self.device.download(&self.data, self.len)
+        self.device.download(&self.data, 0..self.len)
     }
 
     /// Downloads tangent lane `k` (`len` values).
@@ -245,8 +245,8 @@ impl<S: DeviceFloat, const N: usize> CudaNDualArray<S, N> {
                 format!("lane {k} of an array with {N} lanes"),
             ));
         }
-        let all = self.device.download(&self.data, (2 + k) * self.len)?;
-        Ok(all[(1 + k) * self.len..].to_vec())
+        self.device
+            .download(&self.data, (1 + k) * self.len..(2 + k) * self.len)
     }
 
     /// The same data read as `shape`.

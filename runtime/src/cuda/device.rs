@@ -197,21 +197,18 @@ impl Device {
             .map_err(|e| alloc_error(e, std::mem::size_of_val(host)))
     }
 
-    /// A host copy of the first `len` values of `dev` (waits for the stream).
+    /// A host copy of `dev[range]` (waits for the stream).
     pub(crate) fn download<S: DeviceFloat>(
         &self,
         dev: &CudaSlice<S>,
-        len: usize,
+        range: std::ops::Range<usize>,
     ) -> Result<Vec<S>, CudaError> {
-        if len == 0 {
+        if range.is_empty() {
             return Ok(Vec::new());
         }
-        let mut host = self
-            .stream
-            .clone_dtoh(&dev.slice(..len))
-            .map_err(|e| CudaError::driver("cuMemcpyDtoH", e))?;
-        host.truncate(len);
-        Ok(host)
+        self.stream
+            .clone_dtoh(&dev.slice(range))
+            .map_err(|e| CudaError::driver("cuMemcpyDtoH", e))
     }
 
     /// The kernel `name` of the translation unit `unit` (`source` generates its text),

@@ -83,19 +83,25 @@ pub fn ptx_compiles(p: Precision, arch: &str) -> usize {
     let cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
     cache
         .compiles
-        .get(&(p, arch.to_owned()))
+        .get(&(ELEMENTWISE, p, arch.to_owned()))
         .copied()
         .unwrap_or(0)
 }
 
-/// Compiled PTX by precision and architecture, and how often each was compiled.
+/// A translation unit's name, its precision and the architecture it is compiled for.
+type Key = (&'static str, Precision, String);
+
+/// Compiled PTX by unit, precision and architecture, and how often each was compiled.
 #[derive(Default)]
 struct PtxCache {
-    ptx: HashMap<(Precision, String), Arc<str>>,
-    compiles: HashMap<(Precision, String), usize>,
+    ptx: HashMap<Key, Arc<str>>,
+    compiles: HashMap<Key, usize>,
 }
 
 static CACHE: LazyLock<Mutex<PtxCache>> = LazyLock::new(Mutex::default);
+
+/// The name of the element-wise and reduction unit ([`kernels::source`]).
+const ELEMENTWISE: &str = "elementwise";
 
 /// The PTX of [`kernels::source`]`(p)` for `arch`, compiled on the first call for
 /// that pair and shared afterwards (the cache lives as long as the process; a failed
@@ -104,15 +110,29 @@ static CACHE: LazyLock<Mutex<PtxCache>> = LazyLock::new(Mutex::default);
 /// # Errors
 /// As [`compile`].
 pub fn ptx(p: Precision, arch: &str) -> Result<Arc<str>, CudaError> {
+    unit_ptx(ELEMENTWISE, kernels::source, p, arch)
+}
+
+/// The PTX of the translation unit `unit`, whose text for a precision is `source`,
+/// cached like [`ptx`]'s (the PINN kernels are such a unit).
+///
+/// # Errors
+/// As [`compile`].
+pub fn unit_ptx(
+    unit: &'static str,
+    source: fn(Precision) -> String,
+    p: Precision,
+    arch: &str,
+) -> Result<Arc<str>, CudaError> {
     // Held across the compile, so concurrent first calls compile once.
     let mut cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
-    let key = (p, arch.to_owned());
+    let key = (unit, p, arch.to_owned());
     if let Some(ptx) = cache.ptx.get(&key) {
         return Ok(Arc::clone(ptx));
     }
     *cache.compiles.entry(key.clone()).or_default() += 1;
-    let unit = format!("lifted_{}", p.suffix());
-    let ptx: Arc<str> = compile(&unit, &kernels::source(p), arch)?.into();
+    let name = format!("{unit} {}", p.suffix());
+    let ptx: Arc<str> = compile(&name, &source(p), arch)?.into();
     cache.ptx.insert(key, Arc::clone(&ptx));
     Ok(ptx)
 }

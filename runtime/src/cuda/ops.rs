@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use cudarc::driver::{LaunchConfig, PushKernelArg};
+use cudarc::driver::PushKernelArg;
 
 use super::array::{CudaArray, CudaNDualArray};
 use super::device::to_config;
@@ -156,11 +156,6 @@ fn broadcast<S: DeviceFloat, const N: usize>(
     Ok((device, shape))
 }
 
-/// The launch configuration for `len` elements.
-fn config(len: usize) -> LaunchConfig {
-    Device::elementwise_config(len)
-}
-
 /// Converts an element count for a kernel's `long long` parameter.
 fn long(x: usize) -> i64 {
     i64::try_from(x).unwrap_or(i64::MAX)
@@ -210,7 +205,7 @@ fn launch<S: DeviceFloat, const N: usize>(
     // holds (1 + N) · period values, or period values with a null tangent when
     // constant; `broadcast` checked every period is 1, len or a row, so `i % period`
     // stays in bounds; the result holds (1 + N) · len.
-    unsafe { args.launch(config(y.len())) }
+    unsafe { args.launch(Device::elementwise_config(y.len())) }
         .map_err(|e| CudaError::driver("element-wise kernel", e))?;
     Ok(y)
 }

@@ -7,7 +7,7 @@
 //! them is one product; between products one kernel applies the bias and the `tanh`
 //! jet rule to every stream of an element at once.
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 use cudarc::driver::{CudaSlice, PushKernelArg};
 
@@ -37,21 +37,6 @@ pub fn kernel_names(precision: Precision) -> Vec<String> {
         .iter()
         .map(|k| format!("lifted_pinn_{k}_{}", precision.suffix()))
         .collect()
-}
-
-/// PTX of the PINN unit per (precision, arch), compiled once per process.
-fn ptx(precision: Precision, arch: &str) -> Result<Arc<str>, CudaError> {
-    type Cache = Mutex<Vec<((Precision, String), Arc<str>)>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
-    let mut cache = cache.lock().unwrap_or_else(|p| p.into_inner());
-    if let Some((_, p)) = cache.iter().find(|(k, _)| k.0 == precision && k.1 == arch) {
-        return Ok(p.clone());
-    }
-    let unit = format!("pinn {}", precision.suffix());
-    let text: Arc<str> = nvrtc::compile(&unit, &source(precision), arch)?.into();
-    cache.push(((precision, arch.to_owned()), text.clone()));
-    Ok(text)
 }
 
 /// The two activation buffers of a pass (input and output of a layer, swapped).
@@ -87,6 +72,9 @@ struct Layer<S: DeviceFloat> {
 pub struct DeviceNetwork<S: DeviceFloat> {
     device: Arc<Device>,
     layers: Vec<Layer<S>>,
+    /// The biases still to add after the last product: the output layer's, or zeros
+    /// when that layer is the first (the input kernel adds its bias).
+    pending_bias: CudaSlice<S>,
     /// Two activation buffers, grown to the largest pass so far and reused.
     scratch: Mutex<Option<Buffers<S>>>,
     /// Points per pass: larger inputs run as several passes, bounding the scratch.
@@ -148,9 +136,16 @@ impl<S: DeviceFloat> DeviceNetwork<S> {
                 })
             })
             .collect::<Result<_, CudaError>>()?;
+        let last = &net.layers[net.layers.len() - 1];
+        let pending_bias = if net.layers.len() > 1 {
+            device.upload(&convert(&last.biases))?
+        } else {
+            device.zeros(last.fan_out)?
+        };
         Ok(Self {
             device: device.clone(),
             layers,
+            pending_bias,
             scratch: Mutex::new(None),
             block: 1 << 20,
         })
@@ -194,8 +189,12 @@ impl<S: DeviceFloat> DeviceNetwork<S> {
     fn kernel(&self, name: &str) -> Result<cudarc::driver::CudaFunction, CudaError> {
         let full = format!("lifted_pinn_{name}_{}", S::PRECISION.suffix());
         let arch = self.device.arch().to_owned();
-        self.device
-            .function(S::PRECISION, "pinn", || ptx(S::PRECISION, &arch), &full)
+        self.device.function(
+            S::PRECISION,
+            "pinn",
+            || nvrtc::unit_ptx("pinn", source, S::PRECISION, &arch),
+            &full,
+        )
     }
 
     /// Runs the layers over `points` rows `[start, start + rows)`, leaving the output
@@ -330,13 +329,7 @@ impl<S: DeviceFloat> DeviceNetwork<S> {
             .as_mut()
             .ok_or_else(|| CudaError::shape(OP, "no scratch"))?;
         let f = self.kernel("navier_stokes")?;
-        // A one-layer network's bias was added by the input kernel already.
-        let zero = self.device.zeros::<S>(3)?;
-        let bias = if self.layers.len() > 1 {
-            address(&self.device, &self.layers[self.layers.len() - 1].biases, 0)
-        } else {
-            address(&self.device, &zero, 0)
-        };
+        let bias = address(&self.device, &self.pending_bias, 0);
         for start in (0..total).step_by(block) {
             let rows = block.min(total - start);
             let z = self.pass(scratch, points, start, rows, streams)?;
@@ -376,7 +369,7 @@ impl<S: DeviceFloat> DeviceNetwork<S> {
             .as_mut()
             .ok_or_else(|| CudaError::shape(OP, "no scratch"))?;
         let f = self.kernel("bias")?;
-        let bias = address(&self.device, &self.layers[self.layers.len() - 1].biases, 0);
+        let bias = address(&self.device, &self.pending_bias, 0);
         for start in (0..total).step_by(block) {
             let rows = block.min(total - start);
             let z = self.pass(scratch, points, start, rows, streams)?;

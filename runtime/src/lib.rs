@@ -27,9 +27,12 @@ pub mod array;
 pub mod cuda;
 mod diag_jet;
 pub mod drivers;
+pub mod elementwise;
 pub mod linalg;
 mod lowering;
 mod ndual;
+#[doc(hidden)]
+pub mod offload;
 pub mod pinn;
 mod real;
 pub mod rule;

@@ -196,6 +196,13 @@ pub trait Real:
         let _ = (primal, tangent);
         None
     }
+    /// Runs a whole-array operation elsewhere (on a device) and returns its result, or
+    /// `None` to let the primitive run it on the host. See `crate::offload`.
+    #[doc(hidden)]
+    fn __array_op(op: crate::offload::ArrayOp<'_, Self>) -> Option<crate::offload::ArrayOut<Self>> {
+        let _ = op;
+        None
+    }
     /// An owned array from a primal and an element-major tangent block of
     /// `__flat_width()` values per element.
     #[doc(hidden)]

@@ -209,10 +209,33 @@ pub fn matmul<'a, S: DeviceFloat, const N: usize>(
     a: impl Into<Operand<'a, S, N>>,
     b: impl Into<Operand<'a, S, N>>,
 ) -> Result<CudaNDualArray<S, N>, CudaError> {
-    match (a.into(), b.into()) {
-        (Operand::Active(a), Operand::Constant(b)) => active_constant(a, b),
-        (Operand::Constant(a), Operand::Active(b)) => constant_active(a, b),
-        (Operand::Active(a), Operand::Active(b)) => active_active(a, b),
+    let (a, b) = (a.into(), b.into());
+    matmul_shaped(a, a.shape(), b, b.shape())
+}
+
+/// [`matmul`] reading the operands as arrays of the given shapes (each shape's product
+/// must be the operand's length).
+pub(crate) fn matmul_shaped<S: DeviceFloat, const N: usize>(
+    a: Operand<'_, S, N>,
+    a_shape: &[usize],
+    b: Operand<'_, S, N>,
+    b_shape: &[usize],
+) -> Result<CudaNDualArray<S, N>, CudaError> {
+    if a_shape.iter().product::<usize>() != a.len() || b_shape.iter().product::<usize>() != b.len()
+    {
+        return Err(CudaError::shape(
+            "matmul",
+            format!(
+                "shapes {a_shape:?} and {b_shape:?} for operands of lengths {} and {}",
+                a.len(),
+                b.len()
+            ),
+        ));
+    }
+    match (a, b) {
+        (Operand::Active(a), Operand::Constant(b)) => active_constant(a, a_shape, b, b_shape),
+        (Operand::Constant(a), Operand::Active(b)) => constant_active(a, a_shape, b, b_shape),
+        (Operand::Active(a), Operand::Active(b)) => active_active(a, a_shape, b, b_shape),
         _ => Err(CudaError::shape(
             "matmul",
             "one operand must be a forward-mode array and neither a scalar (scale with `mul`)",
@@ -233,10 +256,12 @@ fn same_device(a: &Arc<Device>, b: &Arc<Device>) -> Result<(), CudaError> {
 
 fn active_constant<S: DeviceFloat, const N: usize>(
     a: &CudaNDualArray<S, N>,
+    a_shape: &[usize],
     b: &CudaArray<S>,
+    b_shape: &[usize],
 ) -> Result<CudaNDualArray<S, N>, CudaError> {
     same_device(a.device(), b.device())?;
-    let (m, k, n, shape) = shapes(a.shape(), b.shape())?;
+    let (m, k, n, shape) = shapes(a_shape, b_shape)?;
     let device = a.device().clone();
     let c = CudaNDualArray::<S, N>::uninit(&device, shape)?;
     RowMajor::one(
@@ -253,10 +278,12 @@ fn active_constant<S: DeviceFloat, const N: usize>(
 
 fn constant_active<S: DeviceFloat, const N: usize>(
     a: &CudaArray<S>,
+    a_shape: &[usize],
     b: &CudaNDualArray<S, N>,
+    b_shape: &[usize],
 ) -> Result<CudaNDualArray<S, N>, CudaError> {
     same_device(a.device(), b.device())?;
-    let (m, k, n, shape) = shapes(a.shape(), b.shape())?;
+    let (m, k, n, shape) = shapes(a_shape, b_shape)?;
     let device = b.device().clone();
     let c = CudaNDualArray::<S, N>::uninit(&device, shape)?;
     if n == 1 {
@@ -282,10 +309,12 @@ fn constant_active<S: DeviceFloat, const N: usize>(
 
 fn active_active<S: DeviceFloat, const N: usize>(
     a: &CudaNDualArray<S, N>,
+    a_shape: &[usize],
     b: &CudaNDualArray<S, N>,
+    b_shape: &[usize],
 ) -> Result<CudaNDualArray<S, N>, CudaError> {
     same_device(a.device(), b.device())?;
-    let (m, k, n, shape) = shapes(a.shape(), b.shape())?;
+    let (m, k, n, shape) = shapes(a_shape, b_shape)?;
     let device = a.device().clone();
     let c = CudaNDualArray::<S, N>::uninit(&device, shape)?;
     let (a0, b0, c0) = (

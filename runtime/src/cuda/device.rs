@@ -170,7 +170,7 @@ impl Device {
     /// A result buffer of `len` values (NaN-filled when poisoning is on).
     pub(crate) fn alloc<S: DeviceFloat>(&self, len: usize) -> Result<CudaSlice<S>, CudaError> {
         if self.poison.load(Ordering::Relaxed) {
-            return self.upload(&vec![S::nan(); len]);
+            return self.upload(&vec![<S as DeviceFloat>::nan(); len]);
         }
         // SAFETY: every caller hands the buffer to a kernel or cuBLAS call that writes
         // all of it before anything reads it. (At least one element: the driver refuses

@@ -25,6 +25,7 @@ mod layout;
 pub mod nvrtc;
 mod ops;
 pub mod pinn;
+mod reading;
 pub mod reference;
 
 pub use array::{CudaArray, CudaNDualArray};
@@ -35,3 +36,6 @@ pub use float::DeviceFloat;
 pub use layout::{element_to_lane_major, lane_to_element_major};
 pub use ops::{Operand, binary, dot, powi, sum, ternary, unary};
 pub use pinn::DeviceNetwork;
+pub use reading::{
+    DeviceDual, DeviceElemMut, DeviceIter, DeviceIterMut, DeviceMut, DeviceRef, DeviceVec,
+};

@@ -69,7 +69,7 @@ impl<S: DeviceFloat, const N: usize> Operand<'_, S, N> {
         }
     }
 
-    fn shape(&self) -> &[usize] {
+    pub(crate) fn shape(&self) -> &[usize] {
         match self {
             Self::Active(a) => a.shape(),
             Self::Constant(c) => c.shape(),
@@ -77,7 +77,7 @@ impl<S: DeviceFloat, const N: usize> Operand<'_, S, N> {
         }
     }
 
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         match self {
             Self::Active(a) => a.len(),
             Self::Constant(c) => c.len(),
@@ -113,8 +113,8 @@ impl<S: DeviceFloat, const N: usize> Operand<'_, S, N> {
 }
 
 /// The device and result shape of an element-wise operation on `operands`: every
-/// operand has the result's shape, is a scalar, or is a row (the last axis of the
-/// result) broadcast over the leading axes.
+/// operand has the result's length, or a length dividing it and repeats (a scalar, a
+/// row of a row-major matrix), as the kernels read it (`i % len`).
 fn broadcast<S: DeviceFloat, const N: usize>(
     op: &'static str,
     operands: &[Operand<'_, S, N>],
@@ -139,15 +139,15 @@ fn broadcast<S: DeviceFloat, const N: usize>(
         .map(|o| o.shape().to_vec())
         .unwrap_or_default();
     let len: usize = shape.iter().product();
-    let row = shape.last().copied().unwrap_or(1);
     for o in operands {
         let l = o.len();
-        if l != len && l != 1 && !(l == row && o.shape().len() == 1) {
+        if l != len && !len.is_multiple_of(l) {
             return Err(CudaError::shape(
                 op,
                 format!(
-                    "an operand of shape {:?} does not broadcast to {shape:?} (same shape, a \
-                     scalar, or a row of {row} are accepted)",
+                    "an operand of shape {:?} does not broadcast to {shape:?} (the same length, \
+                     a scalar, or a length dividing {len}, repeated: a row of a row-major \
+                     matrix)",
                     o.shape()
                 ),
             ));
@@ -203,7 +203,7 @@ fn launch<S: DeviceFloat, const N: usize>(
     // SAFETY: the arguments follow the kernel signatures of `kernels` (operands as
     // (value, tangent[, period]), then yv, yd, len, lanes[, p]); each operand buffer
     // holds (1 + N) · period values, or period values with a null tangent when
-    // constant; `broadcast` checked every period is 1, len or a row, so `i % period`
+    // constant; `broadcast` checked every period is len or divides it, so `i % period`
     // stays in bounds; the result holds (1 + N) · len.
     unsafe { args.launch(Device::elementwise_config(y.len())) }
         .map_err(|e| CudaError::driver("element-wise kernel", e))?;

@@ -31,6 +31,12 @@ pub trait Operand<D: Real>: Array + Copy {
     /// no flat view (nested duals, Taylor): the primitive then runs element-wise.
     #[doc(hidden)]
     fn flat(&self) -> Option<Flat<'_, Field<D>>>;
+    /// The operand as `Any`, for readings that recognise their own arrays (see
+    /// `crate::offload`).
+    #[doc(hidden)]
+    fn __any(&self) -> Option<&dyn core::any::Any> {
+        None
+    }
 }
 
 /// The flat view of an operand: its primal values and, unless it is a constant, its
@@ -217,6 +223,11 @@ pub trait OwnedOperand<D: Real>: OwnedArray {
     /// See [`Operand::flat`].
     #[doc(hidden)]
     fn flat(&self) -> Option<Flat<'_, Field<D>>>;
+    /// See [`Operand::__any`].
+    #[doc(hidden)]
+    fn __any(&self) -> Option<&dyn core::any::Any> {
+        None
+    }
 }
 
 impl<A: OwnedArray> Array for &A {
@@ -233,6 +244,9 @@ impl<D: Real, A: OwnedOperand<D>> Operand<D> for &A {
     }
     fn flat(&self) -> Option<Flat<'_, Field<D>>> {
         A::flat(self)
+    }
+    fn __any(&self) -> Option<&dyn core::any::Any> {
+        A::__any(self)
     }
 }
 

@@ -9,6 +9,7 @@ use crate::Real;
 use crate::linalg::Array;
 use crate::linalg::kernel::{Float, Strided, axpy, gemm, transpose_block};
 use crate::linalg::operand::{Flat, Mat, Operand, from_flat, shape_check};
+use crate::offload::{self, ArrayOp, MatArg};
 
 /// A matrix operand in flat form: primal data, optional tangent block, shape, strides.
 #[derive(Clone, Copy)]
@@ -77,6 +78,9 @@ pub mod matvec {
         shape_check(x.len() == n, "matvec", || {
             format!("a {m} × {n} matrix times a vector of length {}", x.len())
         });
+        if let Some(y) = offload::array(ArrayOp::Matvec(MatArg::of(&a), &x)) {
+            return y;
+        }
         if let (Some(w), Some(af), Some(xf)) = (D::__flat_width(), a.data().flat(), x.flat()) {
             let (y, yt) = flat(FlatMat::of(&a, af), xf, w);
             return from_flat::<D>(y, yt);
@@ -160,6 +164,9 @@ pub mod matmul {
         shape_check(n == nb, "matmul", || {
             format!("a {m} × {n} matrix times a {nb} × {p} matrix")
         });
+        if let Some(c) = offload::array(ArrayOp::Matmul(MatArg::of(&a), MatArg::of(&b))) {
+            return c;
+        }
         if let (Some(w), Some(af), Some(bf)) = (D::__flat_width(), a.data().flat(), b.data().flat())
         {
             let (c, ct) = flat(FlatMat::of(&a, af), FlatMat::of(&b, bf), w);

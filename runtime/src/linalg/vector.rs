@@ -7,6 +7,7 @@ use crate::array::{ArrayRead, ArrayWrite};
 use crate::linalg::Array;
 use crate::linalg::kernel::Float;
 use crate::linalg::operand::{Field, Operand, scalar_from_flat, shape_check};
+use crate::offload::{self, ArrayOp};
 use num_traits::Zero as _;
 
 /// `Σ xᵢ yᵢ`, summed in index order.
@@ -33,6 +34,9 @@ pub mod dot {
         shape_check(x.len() == y.len(), "dot", || {
             format!("vectors of lengths {} and {}", x.len(), y.len())
         });
+        if let Some(s) = offload::scalar(ArrayOp::Dot(&x, &y)) {
+            return s;
+        }
         if let (Some(w), Some(xf), Some(yf)) = (D::__flat_width(), x.flat(), y.flat()) {
             let mut v = Field::<D>::zero();
             for (a, b) in xf.primal.iter().zip(yf.primal) {
@@ -79,6 +83,9 @@ pub mod sum {
 
     /// `Σ xᵢ` at reading `D`.
     pub fn frule<D: Real>(x: impl Operand<D>) -> D {
+        if let Some(s) = offload::scalar(ArrayOp::Sum(&x)) {
+            return s;
+        }
         if let (Some(w), Some(xf)) = (D::__flat_width(), x.flat()) {
             let mut v = Field::<D>::zero();
             for a in xf.primal {

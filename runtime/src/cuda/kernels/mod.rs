@@ -118,63 +118,7 @@ impl Precision {
     }
 }
 
-macro_rules! op_enum {
-    ($(#[$doc:meta])* $Enum:ident { $($(#[$vdoc:meta])* $Variant:ident = $name:literal,)* }) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum $Enum {
-            $($(#[$vdoc])* #[doc = concat!("`", $name, "`")] $Variant,)*
-        }
-
-        impl $Enum {
-            /// Every op of this kind, in kernel order.
-            pub const ALL: &'static [Self] = &[$(Self::$Variant,)*];
-
-            /// The Rust method name (`"ln_1p"`), which is also the kernel's op name.
-            pub fn name(self) -> &'static str {
-                match self {
-                    $(Self::$Variant => $name,)*
-                }
-            }
-        }
-    };
-}
-
-op_enum! {
-    /// The one-argument rules of [`Real`](crate::Real) (and `Neg`).
-    Unary {
-        Neg = "neg", Sin = "sin", Cos = "cos", Tan = "tan", Asin = "asin", Acos = "acos",
-        Atan = "atan", Sinh = "sinh", Cosh = "cosh", Tanh = "tanh", Asinh = "asinh",
-        Acosh = "acosh", Atanh = "atanh", Exp = "exp", Exp2 = "exp2", ExpM1 = "exp_m1",
-        Ln = "ln", Log2 = "log2", Log10 = "log10", Ln1p = "ln_1p", Sqrt = "sqrt",
-        Cbrt = "cbrt", Abs = "abs", Signum = "signum", Recip = "recip",
-        ToDegrees = "to_degrees", ToRadians = "to_radians", Floor = "floor", Ceil = "ceil",
-        Round = "round", Trunc = "trunc", Fract = "fract",
-    }
-}
-
-op_enum! {
-    /// Rules with one float and one `int` argument.
-    UnaryInt {
-        Powi = "powi",
-    }
-}
-
-op_enum! {
-    /// The two-argument rules: the operators (`rem` is `%`) and the binary methods.
-    Binary {
-        Add = "add", Sub = "sub", Mul = "mul", Div = "div", Rem = "rem", Atan2 = "atan2",
-        Log = "log", Powf = "powf", Hypot = "hypot", Copysign = "copysign", Min = "min",
-        Max = "max", RemEuclid = "rem_euclid", DivEuclid = "div_euclid",
-    }
-}
-
-op_enum! {
-    /// The three-argument rules: `a.mul_add(b, c)`, `a.clamp(b, c)`.
-    Ternary {
-        MulAdd = "mul_add", Clamp = "clamp",
-    }
-}
+pub use crate::elementwise::{Binary, Ternary, Unary, UnaryInt};
 
 /// The reduction kernels, in [`kernel_names`] order.
 pub const REDUCTIONS: &[&str] = &["sum", "dot", "reduce_finish"];

@@ -1,0 +1,187 @@
+//! The CUDA reading's answer to the primitives' whole-array operations: run on the
+//! device when an operand lives there, on the host otherwise.
+
+use std::sync::Arc;
+
+use super::{DeviceDual, DeviceVec};
+use crate::cuda::blas::matmul_shaped;
+use crate::cuda::{CudaArray, CudaError, CudaNDualArray, Device, DeviceFloat, Operand, ops};
+use crate::elementwise::broadcast_len;
+use crate::linalg::Flat;
+use crate::offload::{ArrayOp, ArrayOut, Erased, MatArg};
+use crate::{NDual, NDualArray};
+
+type D<S, const N: usize> = DeviceDual<S, N>;
+
+/// Takes `op` when one of its operands has a device copy (or carries an error, which
+/// the result then carries); `None` leaves it to the host.
+pub(super) fn run<S: DeviceFloat, const N: usize>(
+    op: ArrayOp<'_, D<S, N>>,
+) -> Option<ArrayOut<D<S, N>>> {
+    let vecs: Vec<&DeviceVec<S, N>> = operands(&op).into_iter().filter_map(as_vec).collect();
+    if let Some(e) = vecs.iter().find_map(|v| v.error()) {
+        return Some(failed(&op, e.clone()));
+    }
+    let device = vecs
+        .iter()
+        .find_map(|v| v.device_array().map(|a| a.device().clone()))?;
+    match on_device(&device, &op) {
+        Ok(out) => out,
+        Err(e) => Some(failed(&op, e)),
+    }
+}
+
+fn operands<'a, S: DeviceFloat, const N: usize>(
+    op: &ArrayOp<'a, D<S, N>>,
+) -> Vec<&'a dyn Erased<D<S, N>>> {
+    match op {
+        ArrayOp::Unary(_, x) | ArrayOp::Powi(x, _) | ArrayOp::Sum(x) => vec![*x],
+        ArrayOp::Binary(_, a, b) | ArrayOp::Dot(a, b) => vec![*a, *b],
+        ArrayOp::Matmul(a, b) => vec![a.data, b.data],
+        ArrayOp::Matvec(a, x) => vec![a.data, *x],
+    }
+}
+
+fn as_vec<S: DeviceFloat, const N: usize>(
+    x: &dyn Erased<D<S, N>>,
+) -> Option<&DeviceVec<S, N>> {
+    x.any()?.downcast_ref::<DeviceVec<S, N>>()
+}
+
+/// The result of `op` when it cannot be computed: NaNs of the right size carrying
+/// `error`.
+fn failed<S: DeviceFloat, const N: usize>(
+    op: &ArrayOp<'_, D<S, N>>,
+    error: CudaError,
+) -> ArrayOut<D<S, N>> {
+    let len = match op {
+        ArrayOp::Unary(_, x) | ArrayOp::Powi(x, _) => x.len(),
+        ArrayOp::Binary(_, a, b) => a.len().max(b.len()),
+        ArrayOp::Matmul(a, b) => a.rows * b.cols,
+        ArrayOp::Matvec(a, _) => a.rows,
+        ArrayOp::Sum(_) | ArrayOp::Dot(..) => {
+            return ArrayOut::Scalar(DeviceDual(NDual::new(
+                <S as DeviceFloat>::nan(),
+                [<S as DeviceFloat>::nan(); N],
+            )));
+        }
+    };
+    ArrayOut::Array(DeviceVec::failed(len, error))
+}
+
+/// An operand on the device: an array's own device copy, or an upload made for the call.
+enum Staged<'a, S: DeviceFloat, const N: usize> {
+    Resident(&'a CudaNDualArray<S, N>),
+    Active(CudaNDualArray<S, N>),
+    Constant(CudaArray<S>),
+}
+
+impl<S: DeviceFloat, const N: usize> Staged<'_, S, N> {
+    fn operand(&self) -> Operand<'_, S, N> {
+        match self {
+            Self::Resident(a) => Operand::Active(a),
+            Self::Active(a) => Operand::Active(a),
+            Self::Constant(c) => Operand::Constant(c),
+        }
+    }
+
+    fn active(&self) -> Option<&CudaNDualArray<S, N>> {
+        match self {
+            Self::Resident(a) => Some(a),
+            Self::Active(a) => Some(a),
+            Self::Constant(_) => None,
+        }
+    }
+}
+
+fn stage<'a, S: DeviceFloat, const N: usize>(
+    device: &Arc<Device>,
+    x: &'a dyn Erased<D<S, N>>,
+) -> Result<Staged<'a, S, N>, CudaError> {
+    if let Some(v) = as_vec(x) {
+        if let Some(a) = v.device_array()
+            && Arc::ptr_eq(a.device(), device)
+        {
+            return Ok(Staged::Resident(a));
+        }
+        return CudaNDualArray::from_host(device, v.host()).map(Staged::Active);
+    }
+    let host = match x.flat() {
+        Some(Flat {
+            primal,
+            tangent: None,
+        }) => return CudaArray::from_slice(device, primal).map(Staged::Constant),
+        Some(Flat {
+            primal,
+            tangent: Some(t),
+        }) => NDualArray::from_parts(primal.to_vec(), t.to_vec())
+            .map_err(|e| CudaError::shape("upload", e.to_string()))?,
+        None => (0..x.len()).map(|i| x.get(i).0).collect(),
+    };
+    CudaNDualArray::from_host(device, &host).map(Staged::Active)
+}
+
+fn array<S: DeviceFloat, const N: usize>(
+    r: Result<CudaNDualArray<S, N>, CudaError>,
+) -> Result<Option<ArrayOut<D<S, N>>>, CudaError> {
+    r.map(|a| Some(ArrayOut::Array(DeviceVec::from_device(a))))
+}
+
+fn shape<S: DeviceFloat, const N: usize>(m: &MatArg<'_, D<S, N>>) -> [usize; 2] {
+    [m.rows, m.cols]
+}
+
+/// Runs `op` on `device`; `Ok(None)` for the forms it leaves to the host.
+fn on_device<S: DeviceFloat, const N: usize>(
+    device: &Arc<Device>,
+    op: &ArrayOp<'_, D<S, N>>,
+) -> Result<Option<ArrayOut<D<S, N>>>, CudaError> {
+    match op {
+        ArrayOp::Unary(f, x) => match stage(device, *x)?.active() {
+            Some(a) => array(ops::unary(*f, a)),
+            None => Ok(None),
+        },
+        ArrayOp::Powi(x, n) => match stage(device, *x)?.active() {
+            Some(a) => array(ops::powi(a, *n)),
+            None => Ok(None),
+        },
+        ArrayOp::Binary(f, a, b) => {
+            broadcast_len(f.name(), a.len(), b.len());
+            let (a, b) = (stage(device, *a)?, stage(device, *b)?);
+            array(ops::binary(*f, a.operand(), b.operand()))
+        }
+        ArrayOp::Matmul(a, b) => {
+            if a.transposed || b.transposed {
+                return Ok(None);
+            }
+            let (sa, sb) = (stage(device, a.data)?, stage(device, b.data)?);
+            array(matmul_shaped(
+                sa.operand(),
+                &shape(a),
+                sb.operand(),
+                &shape(b),
+            ))
+        }
+        ArrayOp::Matvec(a, x) => {
+            if a.transposed {
+                return Ok(None);
+            }
+            let (sa, sx) = (stage(device, a.data)?, stage(device, *x)?);
+            array(matmul_shaped(
+                sa.operand(),
+                &shape(a),
+                sx.operand(),
+                &[x.len()],
+            ))
+        }
+        ArrayOp::Sum(x) => match stage(device, *x)?.active() {
+            Some(a) => Ok(Some(ArrayOut::Scalar(DeviceDual(ops::sum(a)?)))),
+            None => Ok(None),
+        },
+        ArrayOp::Dot(a, b) => {
+            let (a, b) = (stage(device, *a)?, stage(device, *b)?);
+            let s = ops::dot(a.operand(), b.operand())?;
+            Ok(Some(ArrayOut::Scalar(DeviceDual(s))))
+        }
+    }
+}

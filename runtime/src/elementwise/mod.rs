@@ -1,0 +1,178 @@
+//! Array-level element-wise functions: `tanh(&h)`, `add(&h, bias)`, `powi(&x, 2)`, …,
+//! each the scalar rule of the same name applied to every element, with a rule of its
+//! own so a call inside an `#[autodiff]` function dispatches like any call.
+//!
+//! On host readings they are loops over the elements at the reading (the same values
+//! and derivatives as writing the loop in the body). What they add is a unit of work a
+//! reading can hand elsewhere as a whole: at the CUDA reading
+//! (`lifted::cuda::DeviceDual`, feature `cuda`) each call on device arrays is one
+//! kernel launch, value and every lane at once. A body written with these functions
+//! and the products of [`crate::linalg`] therefore runs on host arrays and on device
+//! arrays with the same generated code.
+//!
+//! ```
+//! use lifted::autodiff;
+//! use lifted::elementwise::{add, tanh};
+//! use lifted::linalg::{Mat, matmul};
+//!
+//! /// One dense layer over a batch: `tanh(X W + b)` for `n` rows of `X`.
+//! #[autodiff(forward, chunk = 2)]
+//! fn layer(#[constant] w: &[f64], #[constant] b: &[f64], x: &[f64], n: usize) -> Vec<f64> {
+//!     let k = b.len();
+//!     let z: Vec<f64> = matmul(Mat::new(x, n, x.len() / n), Mat::new(w, w.len() / k, k));
+//!     tanh(&add(&z, b))
+//! }
+//!
+//! let (w, b) = (vec![1.0, -1.0, 0.5, 2.0], vec![0.1, -0.2]);
+//! let x = vec![0.3, 0.4, -0.5, 0.6];
+//! let y = layer(&w, &b, &x, 2);
+//! assert_eq!(y[0], (0.3 * 1.0 + 0.4 * 0.5 + 0.1f64).tanh());
+//! ```
+//!
+//! # Broadcasting
+//!
+//! The two operands of a binary function have equal lengths, or the shorter one's
+//! length divides the longer one's and it repeats: a one-element array is a scalar, a
+//! row of `k` elements is added to every row of a row-major `n × k` matrix (a bias).
+//! Other lengths panic with a message naming the function and the lengths, as slice
+//! indexing does.
+
+mod ops;
+
+pub use ops::{Binary, Ternary, Unary, UnaryInt};
+
+use crate::Real;
+use crate::linalg::{Array, Operand};
+use crate::offload::{self, ArrayOp};
+
+/// `op(xᵢ)` for every element at reading `D`: the body of every unary function here.
+pub fn map<D: Real>(op: Unary, x: impl Operand<D>) -> D::Vec {
+    if let Some(v) = offload::array(ArrayOp::Unary(op, &x)) {
+        return v;
+    }
+    (0..x.len()).map(|i| op.apply(x.get(i))).collect()
+}
+
+/// `op(aᵢ, bᵢ)` for every element at reading `D`, broadcasting the shorter operand (see
+/// the module docs): the body of every binary function here.
+///
+/// # Panics
+/// When neither length is a multiple of the other's.
+#[track_caller]
+pub fn zip<D: Real>(op: Binary, a: impl Operand<D>, b: impl Operand<D>) -> D::Vec {
+    let (la, lb) = (a.len(), b.len());
+    let n = broadcast_len(op.name(), la, lb);
+    if let Some(v) = offload::array(ArrayOp::Binary(op, &a, &b)) {
+        return v;
+    }
+    (0..n)
+        .map(|i| op.apply(a.get(i % la), b.get(i % lb)))
+        .collect()
+}
+
+/// The length of a broadcast result.
+///
+/// # Panics
+/// When the lengths differ and the shorter one is zero or does not divide the longer.
+#[track_caller]
+pub fn broadcast_len(op: &str, a: usize, b: usize) -> usize {
+    let (short, long) = (a.min(b), a.max(b));
+    if short == long || (short > 0 && long.is_multiple_of(short)) {
+        return long;
+    }
+    panic!(
+        "elementwise::{op}: operands of lengths {a} and {b} do not broadcast (equal lengths, or \
+         the shorter one's length dividing the longer one's)"
+    );
+}
+
+macro_rules! unary_fns {
+    ($($name:ident => $op:ident),* $(,)?) => {$(
+        #[doc = concat!("`x.", stringify!($name), "()` for every element of `x`.")]
+        pub fn $name<X>(x: X) -> <<X as Array>::Elem as Real>::Vec
+        where
+            X: Operand<<X as Array>::Elem>,
+            <X as Array>::Elem: Real,
+        {
+            $name::frule::<<X as Array>::Elem>(x)
+        }
+
+        #[doc = concat!("The rule of [`", stringify!($name), "()`](fn@", stringify!($name), ").")]
+        pub mod $name {
+            use super::*;
+
+            #[doc = concat!("[`", stringify!($name), "()`](fn@super::", stringify!($name), ") at reading `D`.")]
+            pub fn frule<D: Real>(x: impl Operand<D>) -> D::Vec {
+                map(Unary::$op, x)
+            }
+        }
+    )*};
+}
+
+unary_fns!(
+    neg => Neg, sin => Sin, cos => Cos, tan => Tan, asin => Asin, acos => Acos,
+    atan => Atan, sinh => Sinh, cosh => Cosh, tanh => Tanh, asinh => Asinh,
+    acosh => Acosh, atanh => Atanh, exp => Exp, exp2 => Exp2, exp_m1 => ExpM1, ln => Ln,
+    log2 => Log2, log10 => Log10, ln_1p => Ln1p, sqrt => Sqrt, cbrt => Cbrt, abs => Abs,
+    signum => Signum, recip => Recip, to_degrees => ToDegrees, to_radians => ToRadians,
+    floor => Floor, ceil => Ceil, round => Round, trunc => Trunc, fract => Fract,
+);
+
+macro_rules! binary_fns {
+    ($($name:ident => $op:ident : $what:literal),* $(,)?) => {$(
+        #[doc = concat!("`", $what, "` for every element, broadcasting the shorter operand (see the [module docs](self)).")]
+        ///
+        /// # Panics
+        /// When the lengths do not broadcast.
+        #[track_caller]
+        pub fn $name<A, B>(a: A, b: B) -> <<A as Array>::Elem as Real>::Vec
+        where
+            A: Operand<<A as Array>::Elem>,
+            B: Operand<<A as Array>::Elem>,
+            <A as Array>::Elem: Real,
+        {
+            $name::frule::<<A as Array>::Elem>(a, b)
+        }
+
+        #[doc = concat!("The rule of [`", stringify!($name), "()`](fn@", stringify!($name), ").")]
+        pub mod $name {
+            use super::*;
+
+            #[doc = concat!("[`", stringify!($name), "()`](fn@super::", stringify!($name), ") at reading `D`.")]
+            #[track_caller]
+            pub fn frule<D: Real>(a: impl Operand<D>, b: impl Operand<D>) -> D::Vec {
+                zip(Binary::$op, a, b)
+            }
+        }
+    )*};
+}
+
+binary_fns!(
+    add => Add: "a + b", sub => Sub: "a - b", mul => Mul: "a * b", div => Div: "a / b",
+    rem => Rem: "a % b", atan2 => Atan2: "a.atan2(b)", log => Log: "a.log(b)",
+    powf => Powf: "a.powf(b)", hypot => Hypot: "a.hypot(b)",
+    copysign => Copysign: "a.copysign(b)", min => Min: "a.min(b)", max => Max: "a.max(b)",
+    rem_euclid => RemEuclid: "a.rem_euclid(b)", div_euclid => DivEuclid: "a.div_euclid(b)",
+);
+
+/// `x.powi(n)` for every element of `x`.
+pub fn powi<X>(x: X, n: i32) -> <<X as Array>::Elem as Real>::Vec
+where
+    X: Operand<<X as Array>::Elem>,
+    <X as Array>::Elem: Real,
+{
+    powi::frule::<<X as Array>::Elem>(x, n)
+}
+
+/// The rule of [`powi()`](fn@powi).
+pub mod powi {
+    use super::*;
+
+    /// [`powi()`](fn@super::powi) at reading `D`.
+    pub fn frule<D: Real>(x: impl Operand<D>, n: i32) -> D::Vec {
+        if let Some(v) = offload::array(ArrayOp::Powi(&x, n)) {
+            return v;
+        }
+        (0..x.len()).map(|i| x.get(i).powi(n)).collect()
+    }
+}

@@ -7,7 +7,7 @@
 //!
 //! - `gpu_check check`: element-wise kernels (every op, f32 and f64, 1 / 3 / 16 lanes,
 //!   same-shape, constant, scalar and row operands), reductions, products, transfers
-//!   and the batched residual; result buffers are NaN-poisoned, so an element a kernel
+//!   the batched residual, and derived rules at the CUDA reading (`reading.rs`); result buffers are NaN-poisoned, so an element a kernel
 //!   does not write fails. Relative error bounds: f64 1e-12, f32 1e-5 (reductions and
 //!   products normwise). Exit status 1 if any check fails.
 //! - `gpu_check w1 --points N --precision f32|f64 [--reps R]`: the W1 residual (values,
@@ -15,6 +15,8 @@
 //!   N points, timed with CUDA events after warm-up.
 //!
 //! Any `CudaError` (no driver, no device, …) is printed and the exit status is 2.
+
+mod reading;
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -624,6 +626,7 @@ fn check() -> Result<usize, CudaError> {
     // An f32 pass against the f64 host: the bound is f32's accumulated rounding over
     // five layers, not a rule's.
     check_pinn::<f32>(&dev, &mut report, 1e-4)?;
+    reading::check(&dev, &mut report, 1e-12)?;
     dev.set_poison(false);
     eprintln!(
         "gpu_check: {} passed, {} failed",

@@ -1,0 +1,133 @@
+//! The CUDA reading: derived rules, unchanged, on device arrays. Each check runs a rule
+//! at `DeviceDual<f64, N>` on uploaded inputs and at `NDual<f64, N>` on the host, and
+//! records the normwise difference; a result that left the device (a primitive that
+//! fell back to the host) is a failure too.
+
+use std::sync::Arc;
+
+use lifted::array::ArrayView;
+use lifted::autodiff;
+use lifted::cuda::kernels::Precision;
+use lifted::cuda::{CudaError, Device, DeviceDual, DeviceVec};
+use lifted::elementwise::{add, mul, powi, sin, tanh};
+use lifted::linalg::{Mat, dot, matmul, matvec, sum};
+use lifted::testing::SplitMix64;
+use lifted::{NDual, NDualArray};
+
+use super::Report;
+
+/// A tanh network over a batch of `n` points of 3 coordinates, layer widths `widths`,
+/// parameters packed as (weights row-major, bias) per layer.
+#[autodiff(forward, chunk = 3)]
+fn network(
+    #[constant] params: &[f64],
+    #[constant] widths: &[usize],
+    x: &[f64],
+    n: usize,
+) -> Vec<f64> {
+    let (w, b) = (widths[1], widths[1] * (widths[0] + 1));
+    let z: Vec<f64> = matmul(
+        Mat::new(x, n, widths[0]),
+        Mat::new(&params[..w * widths[0]], widths[0], w),
+    );
+    let mut h = tanh(&add(&z, &params[w * widths[0]..b]));
+    let mut off = b;
+    for l in 1..widths.len() - 1 {
+        let (a, c) = (widths[l], widths[l + 1]);
+        let z: Vec<f64> = matmul(
+            Mat::new(&h, n, a),
+            Mat::new(&params[off..off + a * c], a, c),
+        );
+        let bias = &params[off + a * c..off + a * c + c];
+        off += a * c + c;
+        h = if l + 2 < widths.len() {
+            tanh(&add(&z, bias))
+        } else {
+            add(&z, bias)
+        };
+    }
+    h
+}
+
+/// Reductions, a constant matrix times an active vector, element-wise products and
+/// powers: the rest of what the reading sends to the device.
+#[autodiff(forward, chunk = 3)]
+fn reductions(#[constant] a: &[f64], x: &[f64]) -> f64 {
+    let m = a.len() / x.len();
+    let ax: Vec<f64> = matvec(Mat::new(a, m, x.len()), x);
+    let p = powi(&mul(x, &sin(x)), 3);
+    sum(&p) + dot(&ax, &ax) + dot(x, x)
+}
+
+fn normwise<const N: usize>(got: &NDualArray<f64, N>, want: &NDualArray<f64, N>) -> f64 {
+    if got.len() != want.len() {
+        return f64::INFINITY;
+    }
+    let (mut diff, mut scale) = (0.0f64, 0.0f64);
+    for i in 0..got.len() {
+        let (g, w) = (got.get(i), want.get(i));
+        let pairs = core::iter::once((g.value(), w.value()))
+            .chain((0..N).map(|k| (g.partial(k), w.partial(k))));
+        for (a, b) in pairs {
+            diff = diff.max(if a.is_nan() {
+                f64::INFINITY
+            } else {
+                (a - b).abs()
+            });
+            scale = scale.max(b.abs());
+        }
+    }
+    diff / scale.max(f64::MIN_POSITIVE)
+}
+
+fn points(rng: &mut SplitMix64, n: usize) -> NDualArray<f64, 3> {
+    let primal = (0..3 * n).map(|_| rng.uniform(-1.0, 1.0)).collect();
+    NDualArray::from_primal_fn(primal, |i, k| f64::from(u8::from(i % 3 == k)))
+}
+
+/// Runs the reading's checks on `dev`.
+pub(crate) fn check(dev: &Arc<Device>, report: &mut Report, tol: f64) -> Result<(), CudaError> {
+    let mut rng = SplitMix64::new(2026);
+    for (n, widths) in [
+        (1, vec![3, 4, 3]),
+        (4099, vec![3, 64, 64, 3]),
+        (1 << 16, vec![3, 128, 128, 128, 128, 3]),
+    ] {
+        let count: usize = widths.windows(2).map(|w| w[0] * w[1] + w[1]).sum();
+        let params: Vec<f64> = (0..count).map(|_| rng.uniform(-0.5, 0.5)).collect();
+        let x = points(&mut rng, n);
+        let host = network::frule::<NDual<f64, 3>>(&params, &widths, x.view(), n);
+        let xd = DeviceVec::upload(dev, &x)?;
+        let y = network::frule::<DeviceDual<f64, 3>>(&params, &widths, xd.view(), n);
+        let err = if y.device_array().is_some() {
+            normwise(&y.to_host()?, &host)
+        } else {
+            f64::INFINITY
+        };
+        report.record("reading: tanh network", Precision::F64, 3, n, err, tol);
+    }
+    for len in [1, 300, 100_003] {
+        let a: Vec<f64> = (0..4 * len).map(|_| rng.uniform(-1.0, 1.0)).collect();
+        let primal = (0..len).map(|_| rng.uniform(-2.0, 2.0)).collect();
+        let x = NDualArray::<f64, 3>::from_primal_fn(primal, lane_seed);
+        let host = reductions::frule::<NDual<f64, 3>>(&a, x.view());
+        let xd = DeviceVec::upload(dev, &x)?;
+        let s = reductions::frule::<DeviceDual<f64, 3>>(&a, xd.view());
+        let got = NDualArray::from_elem(s.0, 1);
+        let want = NDualArray::from_elem(host, 1);
+        report.record(
+            "reading: reductions and matvec",
+            Precision::F64,
+            3,
+            len,
+            normwise(&got, &want),
+            tol,
+        );
+    }
+    Ok(())
+}
+
+/// Tangent directions with every lane distinct.
+fn lane_seed(i: usize, k: usize) -> f64 {
+    ((i * 7 + k * 3) % 11) as f64 / 11.0 - 0.5
+}

@@ -42,9 +42,7 @@ fn operands<'a, S: DeviceFloat, const N: usize>(
     }
 }
 
-fn as_vec<S: DeviceFloat, const N: usize>(
-    x: &dyn Erased<D<S, N>>,
-) -> Option<&DeviceVec<S, N>> {
+fn as_vec<S: DeviceFloat, const N: usize>(x: &dyn Erased<D<S, N>>) -> Option<&DeviceVec<S, N>> {
     x.any()?.downcast_ref::<DeviceVec<S, N>>()
 }
 
@@ -183,5 +181,68 @@ fn on_device<S: DeviceFloat, const N: usize>(
             let s = ops::dot(a.operand(), b.operand())?;
             Ok(Some(ArrayOut::Scalar(DeviceDual(s))))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The host side of the dispatch: which operations stay on the host, and how a
+    //! failed device operation's error travels with its results.
+    use super::*;
+    use crate::array::{ArrayRef, ArrayView};
+    use crate::linalg::Mat;
+    use crate::{elementwise, linalg};
+
+    fn host_vec(len: usize) -> DeviceVec<f64, 2> {
+        let primal = (0..len).map(|i| i as f64 * 0.25 - 1.0).collect();
+        DeviceVec::from_host(NDualArray::from_primal_fn(primal, |i, k| (i + k) as f64))
+    }
+
+    fn broken(len: usize) -> DeviceVec<f64, 2> {
+        DeviceVec::failed(len, CudaError::OutOfMemory { bytes: 1 << 40 })
+    }
+
+    #[test]
+    fn operands_on_no_device_stay_on_the_host() {
+        let x = host_vec(5);
+        assert!(run(ArrayOp::Unary(elementwise::Unary::Tanh, &x.view())).is_none());
+        assert!(run(ArrayOp::Sum(&&x)).is_none());
+        let c = [1.0, 2.0];
+        let (a, b) = (
+            Mat::new(&c[..], 1, 2),
+            Mat::new(x.view().into_slice(..4), 2, 2),
+        );
+        assert!(run(ArrayOp::Matmul(MatArg::of(&a), MatArg::of(&b))).is_none());
+    }
+
+    #[test]
+    fn a_failed_operand_fails_every_result_built_from_it() {
+        let (bad, good) = (broken(4), host_vec(4));
+        let y = elementwise::add::frule::<D<f64, 2>>(&good, &bad);
+        assert_eq!(y.len(), 4);
+        assert_eq!(y.error(), bad.error());
+        assert!(y.to_host().is_err());
+        // Through a whole-array view too, and on into a second operation.
+        let z = elementwise::tanh::frule::<D<f64, 2>>(y.view());
+        assert_eq!(
+            z.to_host().unwrap_err(),
+            CudaError::OutOfMemory { bytes: 1 << 40 }
+        );
+        let s = linalg::sum::frule::<D<f64, 2>>(&z);
+        assert!(s.value().is_nan() && s.partials().iter().all(|p| p.is_nan()));
+        let m = Mat::new(&bad, 2, 2);
+        let v = linalg::matvec::frule::<D<f64, 2>>(m, &[1.0, 2.0][..]);
+        assert_eq!(v.len(), 2);
+        assert!(v.error().is_some());
+    }
+
+    #[test]
+    fn a_part_of_an_array_is_not_recognised_as_a_device_array() {
+        let x = host_vec(6);
+        let whole = x.view();
+        assert!(crate::linalg::Operand::__any(&whole).is_some());
+        let part = whole.into_slice(1..3);
+        assert!(crate::linalg::Operand::__any(&part).is_none());
+        assert!(crate::linalg::Operand::__any(&whole.into_slice(..)).is_some());
     }
 }

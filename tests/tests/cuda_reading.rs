@@ -132,6 +132,39 @@ fn reductions_element_loops_and_in_place_writes_agree_at_every_width() {
     mixed_agrees::<16>();
 }
 
+/// An `f32` layer: the reading of a function written in `f32` is `DeviceDual<f32, N>`.
+#[autodiff(forward, chunk = 2)]
+fn layer32(#[constant] w: &[f32], #[constant] b: &[f32], x: &[f32], n: usize) -> Vec<f32> {
+    let z: Vec<f32> = matmul(Mat::new(x, n, 2), Mat::new(w, 2, b.len()));
+    tanh(&add(&z, b))
+}
+
+#[test]
+fn an_f32_rule_at_the_f32_device_reading_equals_ndual_f32() {
+    let mut rng = SplitMix64::new(3);
+    let (n, k) = (9, 5);
+    let w: Vec<f32> = (0..2 * k).map(|_| rng.uniform(-1.0, 1.0) as f32).collect();
+    let b: Vec<f32> = (0..k).map(|_| rng.uniform(-1.0, 1.0) as f32).collect();
+    let primal: Vec<f32> = (0..2 * n).map(|_| rng.uniform(-1.0, 1.0) as f32).collect();
+    let x = NDualArray::<f32, 2>::from_primal_fn(primal, |i, c| f32::from(u8::from(i % 2 == c)));
+    let host = layer32::frule::<NDual<f32, 2>>(&w, &b, x.view(), n);
+    let xd = DeviceVec::from_host(x.clone());
+    let dev = layer32::frule::<DeviceDual<f32, 2>>(&w, &b, xd.view(), n);
+    let dev = dev.to_host().unwrap();
+    assert_eq!(dev.as_primal_slice(), host.as_primal_slice());
+    assert_eq!(dev.partials_block(), host.partials_block());
+    // The derivative itself, against the closed form of one element:
+    // d tanh(x0 w0j + x1 w1j + bj) / d x0 = (1 − tanh²) w0j.
+    let (x0, x1) = (x.get(0).value(), x.get(1).value());
+    let t = (x0 * w[0] + x1 * w[k] + b[0]).tanh();
+    let want = (1.0 - t * t) * w[0];
+    assert!(
+        (dev.get(0).partials()[0] - want).abs() <= 1e-6,
+        "{} vs {want}",
+        dev.get(0).partials()[0]
+    );
+}
+
 #[test]
 fn device_vec_behaves_as_an_owned_array() {
     let mut v = DeviceVec::<f64, 2>::default();

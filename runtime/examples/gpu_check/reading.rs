@@ -8,7 +8,7 @@ use std::sync::Arc;
 use lifted::array::ArrayView;
 use lifted::autodiff;
 use lifted::cuda::kernels::Precision;
-use lifted::cuda::{CudaError, Device, DeviceDual, DeviceVec};
+use lifted::cuda::{CudaError, Device, DeviceDual, DeviceFloat, DeviceVec};
 use lifted::elementwise::{add, mul, powi, sin, tanh};
 use lifted::linalg::{Mat, dot, matmul, matvec, sum};
 use lifted::testing::SplitMix64;
@@ -49,6 +49,13 @@ fn network(
     h
 }
 
+/// The first layer of `network` in `f32`: an `f32` function runs at `DeviceDual<f32, N>`.
+#[autodiff(forward, chunk = 3)]
+fn layer32(#[constant] w: &[f32], #[constant] b: &[f32], x: &[f32], n: usize) -> Vec<f32> {
+    let z: Vec<f32> = matmul(Mat::new(x, n, 3), Mat::new(w, 3, b.len()));
+    tanh(&add(&z, b))
+}
+
 /// Reductions, a constant matrix times an active vector, element-wise products and
 /// powers: the rest of what the reading sends to the device.
 #[autodiff(forward, chunk = 3)]
@@ -59,7 +66,10 @@ fn reductions(#[constant] a: &[f64], x: &[f64]) -> f64 {
     sum(&p) + dot(&ax, &ax) + dot(x, x)
 }
 
-fn normwise<const N: usize>(got: &NDualArray<f64, N>, want: &NDualArray<f64, N>) -> f64 {
+fn normwise<S: DeviceFloat, const N: usize>(
+    got: &NDualArray<S, N>,
+    want: &NDualArray<S, N>,
+) -> f64 {
     if got.len() != want.len() {
         return f64::INFINITY;
     }
@@ -67,7 +77,8 @@ fn normwise<const N: usize>(got: &NDualArray<f64, N>, want: &NDualArray<f64, N>)
     for i in 0..got.len() {
         let (g, w) = (got.get(i), want.get(i));
         let pairs = core::iter::once((g.value(), w.value()))
-            .chain((0..N).map(|k| (g.partial(k), w.partial(k))));
+            .chain((0..N).map(|k| (g.partial(k), w.partial(k))))
+            .map(|(a, b)| (a.primal_f64(), b.primal_f64()));
         for (a, b) in pairs {
             diff = diff.max(if a.is_nan() {
                 f64::INFINITY
@@ -105,6 +116,23 @@ pub(crate) fn check(dev: &Arc<Device>, report: &mut Report, tol: f64) -> Result<
             f64::INFINITY
         };
         report.record("reading: tanh network", Precision::F64, 3, n, err, tol);
+    }
+    for n in [7, 100_000] {
+        let k = 64;
+        let w: Vec<f32> = (0..3 * k).map(|_| rng.uniform(-1.0, 1.0) as f32).collect();
+        let b: Vec<f32> = (0..k).map(|_| rng.uniform(-1.0, 1.0) as f32).collect();
+        let primal = (0..3 * n).map(|_| rng.uniform(-1.0, 1.0) as f32).collect();
+        let x =
+            NDualArray::<f32, 3>::from_primal_fn(primal, |i, c| f32::from(u8::from(i % 3 == c)));
+        let host = layer32::frule::<NDual<f32, 3>>(&w, &b, x.view(), n);
+        let xd = DeviceVec::upload(dev, &x)?;
+        let y = layer32::frule::<DeviceDual<f32, 3>>(&w, &b, xd.view(), n);
+        let err = if y.device_array().is_some() {
+            normwise(&y.to_host()?, &host)
+        } else {
+            f64::INFINITY
+        };
+        report.record("reading: f32 tanh layer", Precision::F32, 3, n, err, 1e-5);
     }
     for len in [1, 300, 100_003] {
         let a: Vec<f64> = (0..4 * len).map(|_| rng.uniform(-1.0, 1.0)).collect();

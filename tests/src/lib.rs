@@ -53,3 +53,7 @@ pub mod book_design_macro {}
 /// are `no_run`: CI has no GPU).
 #[doc = include_str!("../../book/src/gpu.md")]
 pub mod book_gpu {}
+
+/// The book's "Element-wise array functions" chapter; its examples run as doc-tests.
+#[doc = include_str!("../../book/src/elementwise.md")]
+pub mod book_elementwise {}

@@ -54,40 +54,7 @@ where
     S: Scalar + Real,
     NDual<S, N>: Reading<S>,
 {
-    match op {
-        Unary::Neg => -x,
-        Unary::Sin => x.sin(),
-        Unary::Cos => x.cos(),
-        Unary::Tan => x.tan(),
-        Unary::Asin => x.asin(),
-        Unary::Acos => x.acos(),
-        Unary::Atan => x.atan(),
-        Unary::Sinh => x.sinh(),
-        Unary::Cosh => x.cosh(),
-        Unary::Tanh => x.tanh(),
-        Unary::Asinh => x.asinh(),
-        Unary::Acosh => x.acosh(),
-        Unary::Atanh => x.atanh(),
-        Unary::Exp => x.exp(),
-        Unary::Exp2 => x.exp2(),
-        Unary::ExpM1 => x.exp_m1(),
-        Unary::Ln => x.ln(),
-        Unary::Log2 => x.log2(),
-        Unary::Log10 => x.log10(),
-        Unary::Ln1p => x.ln_1p(),
-        Unary::Sqrt => x.sqrt(),
-        Unary::Cbrt => x.cbrt(),
-        Unary::Abs => x.abs(),
-        Unary::Signum => x.signum(),
-        Unary::Recip => x.recip(),
-        Unary::ToDegrees => x.to_degrees(),
-        Unary::ToRadians => x.to_radians(),
-        Unary::Floor => x.floor(),
-        Unary::Ceil => x.ceil(),
-        Unary::Round => x.round(),
-        Unary::Trunc => x.trunc(),
-        Unary::Fract => x.fract(),
-    }
+    op.apply(x)
 }
 
 /// `op(x, p)` by the CPU rule.
@@ -122,25 +89,7 @@ where
         (Binary::Div, Constant(c), Dual(y)) => y.rdiv(c),
         (Binary::Rem, Dual(x), Constant(c)) => x % c,
         (Binary::Rem, Constant(c), Dual(y)) => y.rrem(c),
-        (op, a, b) => {
-            let (x, y) = (a.dual(), b.dual());
-            match op {
-                Binary::Add => x + y,
-                Binary::Sub => x - y,
-                Binary::Mul => x * y,
-                Binary::Div => x / y,
-                Binary::Rem => x % y,
-                Binary::Atan2 => x.atan2(y),
-                Binary::Log => x.log(y),
-                Binary::Powf => x.powf(y),
-                Binary::Hypot => x.hypot(y),
-                Binary::Copysign => x.copysign(y),
-                Binary::Min => x.min(y),
-                Binary::Max => x.max(y),
-                Binary::RemEuclid => x.rem_euclid(y),
-                Binary::DivEuclid => x.div_euclid(y),
-            }
-        }
+        (op, a, b) => op.apply(a.dual(), b.dual()),
     }
 }
 

@@ -14,7 +14,7 @@
 use core::any::Any;
 
 use crate::Real;
-use crate::elementwise::{Binary, Unary};
+use crate::elementwise::{Binary, Ternary, Unary};
 use crate::linalg::{Field, Flat, Mat, Operand};
 
 /// An array operand of a primitive, type-erased.
@@ -82,6 +82,13 @@ pub enum ArrayOp<'a, D: Real> {
     /// `op(a, b)` element-wise; a shorter operand repeats (its length divides the
     /// other's: a scalar, or a row over a row-major matrix).
     Binary(Binary, &'a dyn Erased<D>, &'a dyn Erased<D>),
+    /// `op(a, b, c)` element-wise, broadcasting as [`ArrayOp::Binary`].
+    Ternary(
+        Ternary,
+        &'a dyn Erased<D>,
+        &'a dyn Erased<D>,
+        &'a dyn Erased<D>,
+    ),
     /// The matrix product.
     Matmul(MatArg<'a, D>, MatArg<'a, D>),
     /// The matrix–vector product.

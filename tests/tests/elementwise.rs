@@ -7,7 +7,7 @@
 //! broadcasting panics; second derivatives at the nested and Taylor readings.
 
 use lifted::elementwise as ew;
-use lifted::{FRule, autodiff};
+use lifted::{Constant, FRule, autodiff};
 
 #[path = "support/elementwise.rs"]
 #[allow(dead_code)]
@@ -433,4 +433,64 @@ fn copysign_flips_the_tangent_with_the_sign() {
     assert_eq!(jac.data(), &exact[..]);
     assert_eq!(jac[(0, 0)], -1.0);
     assert_eq!(jac[(3, 3)], -1.0);
+}
+
+// ---------------------------------------------------------------------------------
+// Three-operand functions
+// ---------------------------------------------------------------------------------
+
+/// `a b + c` with a row `b` and a scalar `c`, then `x.clamp(lo, hi)` with a constant
+/// row of bounds.
+#[autodiff(forward, chunk = 3)]
+fn fused(
+    a: &[f64],
+    b: &[f64],
+    c: &[f64],
+    #[constant] lo: &[f64],
+    #[constant] hi: &[f64],
+) -> Vec<f64> {
+    let y: Vec<f64> = ew::mul_add(a, b, c);
+    ew::clamp(&y, lo, hi)
+}
+
+#[test]
+fn mul_add_and_clamp_have_their_closed_form_partials() {
+    // A 3 × 2 matrix `a`, a row `b` of 2, a scalar `c`; bounds per column.
+    let a = vec![0.5, -1.5, 2.0, 0.25, -0.5, 1.0]; // no result on a bound
+    let (b, c) = (vec![1.5, -2.0], vec![0.125]);
+    let (lo, hi) = (vec![-1.0, -0.5], vec![2.0, 1.0]);
+    let y = fused(&a, &b, &c, &lo, &hi);
+    let want: Vec<f64> = (0..6)
+        .map(|i| a[i].mul_add(b[i % 2], c[0]).clamp(lo[i % 2], hi[i % 2]))
+        .collect();
+    assert_bits("primal", &y, &want);
+    let args = (
+        a.clone(),
+        b.clone(),
+        c.clone(),
+        Constant(lo.clone()),
+        Constant(hi.clone()),
+    );
+    let (v, jac) = lifted::jacobian(fused::Rule, args).unwrap();
+    assert_bits("value", &v, &want);
+    // Columns: a (6), b (2), c (1). Inside the bounds: ∂/∂a = b, ∂/∂b = a, ∂/∂c = 1;
+    // clamped: every partial is zero (the bounds are constants).
+    assert_eq!(jac.shape(), (6, 9));
+    for i in 0..6 {
+        let inside = lo[i % 2] < a[i] * b[i % 2] + c[0] && a[i] * b[i % 2] + c[0] < hi[i % 2];
+        let mut row = [0.0; 9];
+        if inside {
+            row[i] = b[i % 2];
+            row[6 + i % 2] = a[i];
+            row[8] = 1.0;
+        }
+        assert_eq!(jac.row(i).unwrap(), &row[..], "row {i} (inside: {inside})");
+    }
+    assert!((0..6).any(|i| jac[(i, 8)] == 0.0) && (0..6).any(|i| jac[(i, 8)] == 1.0));
+}
+
+#[test]
+#[should_panic(expected = "do not broadcast")]
+fn mul_add_panics_on_lengths_that_do_not_broadcast() {
+    let _ = ew::mul_add(&[1.0, 2.0, 3.0][..], &[1.0, 2.0][..], &[0.0][..]);
 }

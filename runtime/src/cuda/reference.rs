@@ -105,11 +105,7 @@ where
     S: Scalar + Real,
     NDual<S, N>: Reading<S>,
 {
-    let (x, y, z) = (a.dual(), b.dual(), c.dual());
-    match op {
-        Ternary::MulAdd => x.mul_add(y, z),
-        Ternary::Clamp => x.clamp(y, z),
-    }
+    op.apply(a.dual(), b.dual(), c.dual())
 }
 
 /// A host operand laid out as a kernel takes it: `values` (its length is the

@@ -31,11 +31,12 @@
 //!
 //! # Broadcasting
 //!
-//! The two operands of a binary function have equal lengths, or the shorter one's
-//! length divides the longer one's and it repeats: a one-element array is a scalar, a
-//! row of `k` elements is added to every row of a row-major `n × k` matrix (a bias).
-//! Other lengths panic with a message naming the function and the lengths, as slice
-//! indexing does.
+//! The result has the length of the longest operand, and every other operand's length
+//! divides it and the operand repeats: a one-element array is a scalar, a row of `k`
+//! elements is added to every row of a row-major `n × k` matrix (a bias). Other lengths
+//! panic with a message naming the function and the lengths, as slice indexing does.
+//! The same holds for the three operands of [`mul_add()`](fn@mul_add) and
+//! [`clamp()`](fn@clamp).
 
 mod ops;
 
@@ -67,6 +68,32 @@ pub fn zip<D: Real>(op: Binary, a: impl Operand<D>, b: impl Operand<D>) -> D::Ve
     }
     (0..n)
         .map(|i| op.apply(a.get(i % la), b.get(i % lb)))
+        .collect()
+}
+
+/// `op(aᵢ, bᵢ, cᵢ)` for every element at reading `D`, broadcasting the shorter
+/// operands: the body of [`mul_add()`](fn@mul_add) and [`clamp()`](fn@clamp).
+///
+/// # Panics
+/// When a length does not divide the longest one; `clamp` where a lower bound
+/// exceeds its upper bound or either is NaN, as `f64::clamp` does.
+#[track_caller]
+pub fn zip3<D: Real>(
+    op: Ternary,
+    a: impl Operand<D>,
+    b: impl Operand<D>,
+    c: impl Operand<D>,
+) -> D::Vec {
+    let (la, lb, lc) = (a.len(), b.len(), c.len());
+    let n = la.max(lb).max(lc);
+    for l in [la, lb, lc] {
+        broadcast_len(op.name(), l, n);
+    }
+    if let Some(v) = offload::array(ArrayOp::Ternary(op, &a, &b, &c)) {
+        return v;
+    }
+    (0..n)
+        .map(|i| op.apply(a.get(i % la), b.get(i % lb), c.get(i % lc)))
         .collect()
 }
 
@@ -174,5 +201,60 @@ pub mod powi {
             return v;
         }
         (0..x.len()).map(|i| x.get(i).powi(n)).collect()
+    }
+}
+
+/// `a.mul_add(b, c)` (`a b + c`, rounded once in the primal) for every element,
+/// broadcasting the shorter operands.
+///
+/// # Panics
+/// When the lengths do not broadcast.
+#[track_caller]
+pub fn mul_add<A, B, C>(a: A, b: B, c: C) -> <<A as Array>::Elem as Real>::Vec
+where
+    A: Operand<<A as Array>::Elem>,
+    B: Operand<<A as Array>::Elem>,
+    C: Operand<<A as Array>::Elem>,
+    <A as Array>::Elem: Real,
+{
+    mul_add::frule::<<A as Array>::Elem>(a, b, c)
+}
+
+/// The rule of [`mul_add()`](fn@mul_add).
+pub mod mul_add {
+    use super::*;
+
+    /// [`mul_add()`](fn@super::mul_add) at reading `D`.
+    #[track_caller]
+    pub fn frule<D: Real>(a: impl Operand<D>, b: impl Operand<D>, c: impl Operand<D>) -> D::Vec {
+        zip3(Ternary::MulAdd, a, b, c)
+    }
+}
+
+/// `x.clamp(lo, hi)` for every element, broadcasting the shorter operands (scalar
+/// bounds are one-element arrays).
+///
+/// # Panics
+/// When the lengths do not broadcast, or where `lo > hi` or a bound is NaN (as
+/// `f64::clamp`).
+#[track_caller]
+pub fn clamp<X, L, H>(x: X, lo: L, hi: H) -> <<X as Array>::Elem as Real>::Vec
+where
+    X: Operand<<X as Array>::Elem>,
+    L: Operand<<X as Array>::Elem>,
+    H: Operand<<X as Array>::Elem>,
+    <X as Array>::Elem: Real,
+{
+    clamp::frule::<<X as Array>::Elem>(x, lo, hi)
+}
+
+/// The rule of [`clamp()`](fn@clamp).
+pub mod clamp {
+    use super::*;
+
+    /// [`clamp()`](fn@super::clamp) at reading `D`.
+    #[track_caller]
+    pub fn frule<D: Real>(x: impl Operand<D>, lo: impl Operand<D>, hi: impl Operand<D>) -> D::Vec {
+        zip3(Ternary::Clamp, x, lo, hi)
     }
 }

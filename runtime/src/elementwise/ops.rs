@@ -125,3 +125,14 @@ impl Binary {
         }
     }
 }
+
+impl Ternary {
+    /// The op at reading `D`: `a.mul_add(b, c)` or `a.clamp(b, c)`.
+    #[inline]
+    pub fn apply<D: Real>(self, a: D, b: D, c: D) -> D {
+        match self {
+            Self::MulAdd => a.mul_add(b, c),
+            Self::Clamp => a.clamp(b, c),
+        }
+    }
+}

@@ -6,7 +6,6 @@ use std::sync::Arc;
 use super::{DeviceDual, DeviceVec};
 use crate::cuda::blas::matmul_shaped;
 use crate::cuda::{CudaArray, CudaError, CudaNDualArray, Device, DeviceFloat, Operand, ops};
-use crate::elementwise::broadcast_len;
 use crate::linalg::Flat;
 use crate::offload::{ArrayOp, ArrayOut, Erased, MatArg};
 use crate::{NDual, NDualArray};
@@ -37,6 +36,7 @@ fn operands<'a, S: DeviceFloat, const N: usize>(
     match op {
         ArrayOp::Unary(_, x) | ArrayOp::Powi(x, _) | ArrayOp::Sum(x) => vec![*x],
         ArrayOp::Binary(_, a, b) | ArrayOp::Dot(a, b) => vec![*a, *b],
+        ArrayOp::Ternary(_, a, b, c) => vec![*a, *b, *c],
         ArrayOp::Matmul(a, b) => vec![a.data, b.data],
         ArrayOp::Matvec(a, x) => vec![a.data, *x],
     }
@@ -55,6 +55,7 @@ fn failed<S: DeviceFloat, const N: usize>(
     let len = match op {
         ArrayOp::Unary(_, x) | ArrayOp::Powi(x, _) => x.len(),
         ArrayOp::Binary(_, a, b) => a.len().max(b.len()),
+        ArrayOp::Ternary(_, a, b, c) => a.len().max(b.len()).max(c.len()),
         ArrayOp::Matmul(a, b) => a.rows * b.cols,
         ArrayOp::Matvec(a, _) => a.rows,
         ArrayOp::Sum(_) | ArrayOp::Dot(..) => {
@@ -144,9 +145,12 @@ fn on_device<S: DeviceFloat, const N: usize>(
             None => Ok(None),
         },
         ArrayOp::Binary(f, a, b) => {
-            broadcast_len(f.name(), a.len(), b.len());
             let (a, b) = (stage(device, *a)?, stage(device, *b)?);
             array(ops::binary(*f, a.operand(), b.operand()))
+        }
+        ArrayOp::Ternary(f, a, b, c) => {
+            let (a, b, c) = (stage(device, *a)?, stage(device, *b)?, stage(device, *c)?);
+            array(ops::ternary(*f, a.operand(), b.operand(), c.operand()))
         }
         ArrayOp::Matmul(a, b) => {
             if a.transposed || b.transposed {

@@ -240,3 +240,37 @@ fn the_network_rule_runs_on_the_device_and_matches_the_host() {
     let err = rel_err(&y.to_host().unwrap(), &host);
     assert!(err <= 1e-12, "relative error {err:e}");
 }
+
+/// A layer whose weights stay on the device (`#[constant]` device arrays).
+#[autodiff(forward, chunk = 3)]
+fn resident_layer(
+    #[constant] w: &lifted::cuda::CudaArray<f64>,
+    #[constant] b: &lifted::cuda::CudaArray<f64>,
+    x: &[f64],
+    n: usize,
+) -> Vec<f64> {
+    let z: Vec<f64> = matmul(Mat::new(x, n, 3), Mat::new(w, 3, b.len()));
+    tanh(&add(&z, b))
+}
+
+#[test]
+#[ignore = "skipped: no CUDA device (scripts/gpu-check.sh runs the device checks)"]
+fn device_resident_weights_give_the_bits_of_uploaded_ones() {
+    use lifted::cuda::CudaArray;
+    let dev = device();
+    let mut rng = SplitMix64::new(13);
+    let (n, k) = (500, 16);
+    let net = net(&mut rng, k);
+    let x = points::<3>(&mut rng, n);
+    let wd = CudaArray::new(&dev, &net.w0, &[3, k]).unwrap();
+    let bd = CudaArray::from_slice(&dev, &net.b0).unwrap();
+    let xd = DeviceVec::upload(&dev, &x).unwrap();
+    let y = resident_layer::frule::<DeviceDual<f64, 3>>(&wd, &bd, xd.view(), n);
+    let host = resident_layer::frule::<NDual<f64, 3>>(&wd, &bd, x.view(), n);
+    assert!(y.device_array().is_some());
+    let err = rel_err(&y.to_host().unwrap(), &host);
+    assert!(err <= 1e-12, "relative error {err:e}");
+    // The primal function reads the device weights through a host copy.
+    let primal = resident_layer(&wd, &bd, x.as_primal_slice(), n);
+    assert_eq!(primal.as_slice(), host.as_primal_slice());
+}

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use lifted::array::ArrayView;
 use lifted::autodiff;
 use lifted::cuda::kernels::Precision;
-use lifted::cuda::{CudaError, Device, DeviceDual, DeviceFloat, DeviceVec};
+use lifted::cuda::{CudaArray, CudaError, Device, DeviceDual, DeviceFloat, DeviceVec};
 use lifted::elementwise::{add, mul, powi, sin, tanh};
 use lifted::linalg::{Mat, dot, matmul, matvec, sum};
 use lifted::testing::SplitMix64;
@@ -53,6 +53,25 @@ fn network(
 #[autodiff(forward, chunk = 3)]
 fn layer32(#[constant] w: &[f32], #[constant] b: &[f32], x: &[f32], n: usize) -> Vec<f32> {
     let z: Vec<f32> = matmul(Mat::new(x, n, 3), Mat::new(w, 3, b.len()));
+    tanh(&add(&z, b))
+}
+
+/// The first layer of `network` with its weights kept on the device.
+#[autodiff(forward, chunk = 3)]
+fn resident_layer(
+    #[constant] w: &CudaArray<f64>,
+    #[constant] b: &CudaArray<f64>,
+    x: &[f64],
+    n: usize,
+) -> Vec<f64> {
+    let z: Vec<f64> = matmul(Mat::new(x, n, 3), Mat::new(w, 3, b.len()));
+    tanh(&add(&z, b))
+}
+
+/// [`resident_layer`] with host weights.
+#[autodiff(forward, chunk = 3)]
+fn host_layer(#[constant] w: &[f64], #[constant] b: &[f64], x: &[f64], n: usize) -> Vec<f64> {
+    let z: Vec<f64> = matmul(Mat::new(x, n, 3), Mat::new(w, 3, b.len()));
     tanh(&add(&z, b))
 }
 
@@ -123,6 +142,45 @@ pub(crate) fn check(dev: &Arc<Device>, report: &mut Report, tol: f64) -> Result<
         let y = layer32::frule::<DeviceDual<f32, 3>>(&w, &b, xd.view(), n);
         let err = resident_err(&y, &host)?;
         report.record("reading: f32 tanh layer", Precision::F32, 3, n, err, 1e-5);
+    }
+    for n in [5, 200_000] {
+        let k = 64;
+        let w: Vec<f64> = (0..3 * k).map(|_| rng.uniform(-1.0, 1.0)).collect();
+        let b: Vec<f64> = (0..k).map(|_| rng.uniform(-1.0, 1.0)).collect();
+        let x = points(&mut rng, n);
+        let (wd, bd) = (
+            CudaArray::new(dev, &w, &[3, k])?,
+            CudaArray::from_slice(dev, &b)?,
+        );
+        let xd = DeviceVec::upload(dev, &x)?;
+        let host_weights = host_layer::frule::<DeviceDual<f64, 3>>(&w, &b, xd.view(), n);
+        let resident = resident_layer::frule::<DeviceDual<f64, 3>>(&wd, &bd, xd.view(), n);
+        // The same device calls with the weights uploaded or resident: equal bits.
+        let want = host_weights.to_host()?;
+        let err = resident_err(&resident, &want)?;
+        report.record(
+            "reading: device-resident weights",
+            Precision::F64,
+            3,
+            n,
+            if err == 0.0 { 0.0 } else { f64::INFINITY },
+            tol,
+        );
+        // The primal function with device weights runs on the host (weights downloaded once).
+        let primal = resident_layer(&wd, &bd, x.as_primal_slice(), n);
+        let value_err = primal
+            .iter()
+            .zip(want.as_primal_slice())
+            .map(|(a, b)| (a - b).abs() / b.abs().max(1.0))
+            .fold(0.0, f64::max);
+        report.record(
+            "reading: primal with device weights",
+            Precision::F64,
+            0,
+            n,
+            value_err,
+            tol,
+        );
     }
     for len in [1, 300, 100_003] {
         let a: Vec<f64> = (0..4 * len).map(|_| rng.uniform(-1.0, 1.0)).collect();

@@ -1,7 +1,7 @@
 //! Device arrays: constant ones ([`CudaArray`]) and forward-mode ones
 //! ([`CudaNDualArray`], the value and N lane-major tangent lanes).
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use cudarc::driver::{CudaSlice, DevicePtr};
 
@@ -30,13 +30,18 @@ fn check_shape(op: &'static str, shape: &[usize], len: usize) -> Result<(), Cuda
 
 /// A constant device array (no tangents): weights, biases, coordinates, results.
 ///
-/// Row-major with a shape, like the host's `Mat`; a matrix is `[rows, cols]`.
+/// Row-major with a shape, like the host's `Mat`; a matrix is `[rows, cols]`. Never
+/// changed once made, so clones share the device buffer.
+#[derive(Clone)]
 pub struct CudaArray<S: DeviceFloat> {
     pub(crate) device: Arc<Device>,
     /// At least one element, even for an empty array (the driver refuses empty
     /// allocations): the shape gives the length.
-    pub(crate) data: CudaSlice<S>,
+    pub(crate) data: Arc<CudaSlice<S>>,
     pub(crate) shape: Vec<usize>,
+    /// The values on the host, downloaded the first time a host computation reads them
+    /// (the array never changes once made).
+    host: OnceLock<Vec<S>>,
 }
 
 impl<S: DeviceFloat> std::fmt::Debug for CudaArray<S> {
@@ -57,8 +62,9 @@ impl<S: DeviceFloat> CudaArray<S> {
         check_shape("CudaArray::new", shape, host.len())?;
         Ok(Self {
             device: device.clone(),
-            data: device.upload(host)?,
+            data: Arc::new(device.upload(host)?),
             shape: shape.to_vec(),
+            host: OnceLock::new(),
         })
     }
 
@@ -73,8 +79,9 @@ impl<S: DeviceFloat> CudaArray<S> {
     pub(crate) fn from_parts(device: &Arc<Device>, data: CudaSlice<S>, shape: Vec<usize>) -> Self {
         Self {
             device: device.clone(),
-            data,
+            data: Arc::new(data),
             shape,
+            host: OnceLock::new(),
         }
     }
 
@@ -108,6 +115,15 @@ impl<S: DeviceFloat> CudaArray<S> {
 
     pub(crate) fn address(&self) -> u64 {
         address(&self.device, &self.data, 0)
+    }
+
+    /// The values on the host, downloaded once. A failed download reads as NaNs (the
+    /// device is then unusable, and every device call after it returns the error).
+    pub(crate) fn host(&self) -> &[S] {
+        self.host.get_or_init(|| {
+            self.to_vec()
+                .unwrap_or_else(|_| vec![<S as DeviceFloat>::nan(); self.len()])
+        })
     }
 }
 

@@ -22,7 +22,7 @@ use crate::array::{
     ArrayMut, ArrayOwned, ArrayRead, ArrayRef, ArrayView, ArrayViewMut, ArrayWrite, ElemMut,
     IntoIter, Iter, IterMut,
 };
-use crate::cuda::{CudaError, CudaNDualArray, Device, DeviceFloat};
+use crate::cuda::{CudaArray, CudaError, CudaNDualArray, Device, DeviceFloat};
 use crate::linalg::{Array, Field, Flat, Operand, OwnedArray, OwnedOperand};
 use crate::{NDual, NDualArray, NDualMut, NDualRef, Real};
 
@@ -504,6 +504,32 @@ impl<S: DeviceFloat, const N: usize> OwnedOperand<DeviceDual<S, N>> for DeviceVe
         Some(Flat {
             primal: host.as_primal_slice(),
             tangent: Some(host.partials_block()),
+        })
+    }
+    fn __any(&self) -> Option<&dyn core::any::Any> {
+        Some(self)
+    }
+}
+
+/// A constant device array is an operand of the array primitives at every reading of
+/// its field: at the CUDA reading its device copy is used where it lies (weights kept
+/// on the device are not uploaded per call); host computations read a host copy,
+/// downloaded once.
+impl<S: DeviceFloat> OwnedArray for CudaArray<S> {
+    type Elem = S;
+    fn len(&self) -> usize {
+        Self::len(self)
+    }
+}
+
+impl<S: DeviceFloat, D: Real<Field = S>> OwnedOperand<D> for CudaArray<S> {
+    fn get(&self, i: usize) -> D {
+        D::cst(crate::Scalar::to_f64(self.host()[i]))
+    }
+    fn flat(&self) -> Option<Flat<'_, S>> {
+        Some(Flat {
+            primal: self.host(),
+            tangent: None,
         })
     }
     fn __any(&self) -> Option<&dyn core::any::Any> {

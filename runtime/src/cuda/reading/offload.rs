@@ -21,9 +21,14 @@ pub(super) fn run<S: DeviceFloat, const N: usize>(
     if let Some(e) = vecs.iter().find_map(|v| v.error()) {
         return Some(failed(&op, e.clone()));
     }
-    let device = vecs
-        .iter()
-        .find_map(|v| v.device_array().map(|a| a.device().clone()))?;
+    let resident = vecs.iter().find_map(|v| v.device_array().map(|a| a.device()));
+    let device = resident
+        .or_else(|| {
+            operands(&op)
+                .into_iter()
+                .find_map(|x| as_constant(x).map(CudaArray::device))
+        })?
+        .clone();
     match on_device(&device, &op) {
         Ok(out) => out,
         Err(e) => Some(failed(&op, e)),
@@ -44,6 +49,12 @@ fn operands<'a, S: DeviceFloat, const N: usize>(
 
 fn as_vec<S: DeviceFloat, const N: usize>(x: &dyn Erased<D<S, N>>) -> Option<&DeviceVec<S, N>> {
     x.any()?.downcast_ref::<DeviceVec<S, N>>()
+}
+
+fn as_constant<S: DeviceFloat, const N: usize>(
+    x: &dyn Erased<D<S, N>>,
+) -> Option<&CudaArray<S>> {
+    x.any()?.downcast_ref::<CudaArray<S>>()
 }
 
 /// The result of `op` when it cannot be computed: NaNs of the right size carrying
@@ -72,6 +83,7 @@ fn failed<S: DeviceFloat, const N: usize>(
 enum Staged<'a, S: DeviceFloat, const N: usize> {
     Resident(&'a CudaNDualArray<S, N>),
     Active(CudaNDualArray<S, N>),
+    ResidentConstant(&'a CudaArray<S>),
     Constant(CudaArray<S>),
 }
 
@@ -80,6 +92,7 @@ impl<S: DeviceFloat, const N: usize> Staged<'_, S, N> {
         match self {
             Self::Resident(a) => Operand::Active(a),
             Self::Active(a) => Operand::Active(a),
+            Self::ResidentConstant(c) => Operand::Constant(c),
             Self::Constant(c) => Operand::Constant(c),
         }
     }
@@ -88,7 +101,7 @@ impl<S: DeviceFloat, const N: usize> Staged<'_, S, N> {
         match self {
             Self::Resident(a) => Some(a),
             Self::Active(a) => Some(a),
-            Self::Constant(_) => None,
+            Self::ResidentConstant(_) | Self::Constant(_) => None,
         }
     }
 }
@@ -104,6 +117,11 @@ fn stage<'a, S: DeviceFloat, const N: usize>(
             return Ok(Staged::Resident(a));
         }
         return CudaNDualArray::from_host(device, v.host()).map(Staged::Active);
+    }
+    if let Some(c) = as_constant(x)
+        && Arc::ptr_eq(c.device(), device)
+    {
+        return Ok(Staged::ResidentConstant(c));
     }
     let host = match x.flat() {
         Some(Flat {

@@ -21,7 +21,9 @@ pub(super) fn run<S: DeviceFloat, const N: usize>(
     if let Some(e) = vecs.iter().find_map(|v| v.error()) {
         return Some(failed(&op, e.clone()));
     }
-    let resident = vecs.iter().find_map(|v| v.device_array().map(|a| a.device()));
+    let resident = vecs
+        .iter()
+        .find_map(|v| v.device_array().map(|a| a.device()));
     let device = resident
         .or_else(|| {
             operands(&op)
@@ -51,9 +53,7 @@ fn as_vec<S: DeviceFloat, const N: usize>(x: &dyn Erased<D<S, N>>) -> Option<&De
     x.any()?.downcast_ref::<DeviceVec<S, N>>()
 }
 
-fn as_constant<S: DeviceFloat, const N: usize>(
-    x: &dyn Erased<D<S, N>>,
-) -> Option<&CudaArray<S>> {
+fn as_constant<S: DeviceFloat, const N: usize>(x: &dyn Erased<D<S, N>>) -> Option<&CudaArray<S>> {
     x.any()?.downcast_ref::<CudaArray<S>>()
 }
 

@@ -9,9 +9,12 @@
 use lifted::elementwise as ew;
 use lifted::{Constant, FRule, autodiff};
 
+#[path = "support/check.rs"]
+mod check_support;
 #[path = "support/elementwise.rs"]
 #[allow(dead_code)]
 mod support;
+use check_support::check;
 use support::*;
 
 // ---------------------------------------------------------------------------------

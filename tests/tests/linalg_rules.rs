@@ -8,19 +8,11 @@ use lifted::linalg::{
     LinalgError, Mat, axpy, cholesky, dot, inverse, lu, matmul, matvec, norm2, scale, solve,
     solve_lower, solve_upper, sum,
 };
-use lifted::testing::{CheckOptions, CheckScalar, LaneCheck, check_rule};
-use lifted::{Constant, FRule, NDual, NDualArray, autodiff};
+use lifted::{Constant, NDual, NDualArray, autodiff};
 
-fn check<R: FRule>(rule: R, args: R::Args)
-where
-    R::Float: CheckScalar,
-{
-    let options = CheckOptions::new()
-        .widths(&[1, 2, 3, 8, 16])
-        .lanes(LaneCheck::reduction(64));
-    let report = check_rule(rule, args, &options).expect("check_rule runs");
-    assert!(report.passed(), "{report}");
-}
+#[path = "support/check.rs"]
+mod check_support;
+use check_support::check;
 
 /// Deterministic, well-scaled test data.
 fn data(n: usize, seed: u64) -> Vec<f64> {

@@ -204,57 +204,42 @@ pub mod powi {
     }
 }
 
-/// `a.mul_add(b, c)` (`a b + c`, rounded once in the primal) for every element,
-/// broadcasting the shorter operands.
-///
-/// # Panics
-/// When the lengths do not broadcast.
-#[track_caller]
-pub fn mul_add<A, B, C>(a: A, b: B, c: C) -> <<A as Array>::Elem as Real>::Vec
-where
-    A: Operand<<A as Array>::Elem>,
-    B: Operand<<A as Array>::Elem>,
-    C: Operand<<A as Array>::Elem>,
-    <A as Array>::Elem: Real,
-{
-    mul_add::frule::<<A as Array>::Elem>(a, b, c)
+macro_rules! ternary_fns {
+    ($($name:ident => $op:ident ($a:ident, $b:ident, $c:ident): $what:literal, $note:literal $(, $panics:literal)?;)*) => {$(
+        #[doc = concat!("`", $what, "`", $note, " for every element, broadcasting the shorter operands (see the [module docs](self)).")]
+        ///
+        /// # Panics
+        #[doc = concat!("When the lengths do not broadcast", $($panics,)? ".")]
+        #[track_caller]
+        pub fn $name<A, B, C>($a: A, $b: B, $c: C) -> <<A as Array>::Elem as Real>::Vec
+        where
+            A: Operand<<A as Array>::Elem>,
+            B: Operand<<A as Array>::Elem>,
+            C: Operand<<A as Array>::Elem>,
+            <A as Array>::Elem: Real,
+        {
+            $name::frule::<<A as Array>::Elem>($a, $b, $c)
+        }
+
+        #[doc = concat!("The rule of [`", stringify!($name), "()`](fn@", stringify!($name), ").")]
+        pub mod $name {
+            use super::*;
+
+            #[doc = concat!("[`", stringify!($name), "()`](fn@super::", stringify!($name), ") at reading `D`.")]
+            #[track_caller]
+            pub fn frule<D: Real>(
+                $a: impl Operand<D>,
+                $b: impl Operand<D>,
+                $c: impl Operand<D>,
+            ) -> D::Vec {
+                zip3(Ternary::$op, $a, $b, $c)
+            }
+        }
+    )*};
 }
 
-/// The rule of [`mul_add()`](fn@mul_add).
-pub mod mul_add {
-    use super::*;
-
-    /// [`mul_add()`](fn@super::mul_add) at reading `D`.
-    #[track_caller]
-    pub fn frule<D: Real>(a: impl Operand<D>, b: impl Operand<D>, c: impl Operand<D>) -> D::Vec {
-        zip3(Ternary::MulAdd, a, b, c)
-    }
-}
-
-/// `x.clamp(lo, hi)` for every element, broadcasting the shorter operands (scalar
-/// bounds are one-element arrays).
-///
-/// # Panics
-/// When the lengths do not broadcast, or where `lo > hi` or a bound is NaN (as
-/// `f64::clamp`).
-#[track_caller]
-pub fn clamp<X, L, H>(x: X, lo: L, hi: H) -> <<X as Array>::Elem as Real>::Vec
-where
-    X: Operand<<X as Array>::Elem>,
-    L: Operand<<X as Array>::Elem>,
-    H: Operand<<X as Array>::Elem>,
-    <X as Array>::Elem: Real,
-{
-    clamp::frule::<<X as Array>::Elem>(x, lo, hi)
-}
-
-/// The rule of [`clamp()`](fn@clamp).
-pub mod clamp {
-    use super::*;
-
-    /// [`clamp()`](fn@super::clamp) at reading `D`.
-    #[track_caller]
-    pub fn frule<D: Real>(x: impl Operand<D>, lo: impl Operand<D>, hi: impl Operand<D>) -> D::Vec {
-        zip3(Ternary::Clamp, x, lo, hi)
-    }
+ternary_fns! {
+    mul_add => MulAdd(a, b, c): "a.mul_add(b, c)", " (`a b + c`, rounded once in the primal)";
+    clamp => Clamp(x, lo, hi): "x.clamp(lo, hi)", " (scalar bounds are one-element arrays)",
+        ", or where `lo > hi` or a bound is NaN (as `f64::clamp`)";
 }

@@ -1,7 +1,6 @@
 //! Helpers shared by the `elementwise*` integration tests.
 
-use lifted::FRule;
-use lifted::testing::{CheckOptions, CheckScalar, LaneCheck, SplitMix64, check_rule};
+use lifted::testing::SplitMix64;
 
 /// Deterministic data, uniform in `[lo, hi)`.
 pub fn data(n: usize, seed: u64, lo: f64, hi: f64) -> Vec<f64> {
@@ -57,17 +56,6 @@ pub fn stacked_diagonals(derivs: &[fn(f64) -> f64], x: &[f64]) -> Vec<f64> {
         }
     }
     jac
-}
-
-pub fn check<R: FRule>(rule: R, args: R::Args)
-where
-    R::Float: CheckScalar,
-{
-    let options = CheckOptions::new()
-        .widths(&[1, 2, 3, 8, 16])
-        .lanes(LaneCheck::reduction(64));
-    let report = check_rule(rule, args, &options).expect("check_rule runs");
-    assert!(report.passed(), "{report}");
 }
 
 pub type Partials = fn(f64, f64) -> (f64, f64);

@@ -82,7 +82,8 @@ fn reductions(#[constant] a: &[f64], x: &[f64]) -> f64 {
     let m = a.len() / x.len();
     let ax: Vec<f64> = matvec(Mat::new(a, m, x.len()), x);
     let p = powi(&mul(x, &sin(x)), 3);
-    sum(&p) + dot(&ax, &ax) + dot(x, x)
+    let copy = x.to_vec(); // a device-to-device copy
+    sum(&p) + dot(&ax, &ax) + dot(&copy, x)
 }
 
 /// Normwise difference of a device-reading result from the host reading's.

@@ -275,6 +275,19 @@ impl<S: DeviceFloat, const N: usize> CudaNDualArray<S, N> {
         Ok(self)
     }
 
+    /// A copy on the same device, made there (no host round trip).
+    ///
+    /// # Errors
+    /// Allocation and copy errors.
+    pub fn try_clone(&self) -> Result<Self, CudaError> {
+        Ok(Self {
+            device: self.device.clone(),
+            data: self.device.copy(&self.data)?,
+            shape: self.shape.clone(),
+            len: self.len,
+        })
+    }
+
     /// Number of elements.
     pub fn len(&self) -> usize {
         self.len

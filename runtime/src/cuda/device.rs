@@ -197,6 +197,16 @@ impl Device {
             .map_err(|e| alloc_error(e, std::mem::size_of_val(host)))
     }
 
+    /// A device copy of `src` (ordered on the stream; nothing waits).
+    pub(crate) fn copy<S: DeviceFloat>(
+        &self,
+        src: &CudaSlice<S>,
+    ) -> Result<CudaSlice<S>, CudaError> {
+        self.stream
+            .clone_dtod(src)
+            .map_err(|e| alloc_error(e, src.len() * size_of::<S>()))
+    }
+
     /// A host copy of `dev[range]` (waits for the stream).
     pub(crate) fn download<S: DeviceFloat>(
         &self,

@@ -149,9 +149,22 @@ impl<S: DeviceFloat, const N: usize> core::fmt::Debug for DeviceVec<S, N> {
 }
 
 impl<S: DeviceFloat, const N: usize> Clone for DeviceVec<S, N> {
-    /// A host copy (a device array cannot be copied without a fallible call).
+    /// Copies each copy the array has: the device copy on the device (if that copy
+    /// fails, the clone is made from the host copy instead), the host copy on the host.
     fn clone(&self) -> Self {
-        let out = Self::from_host(self.host().clone());
+        let out = match (self.host.get(), self.device.get()) {
+            (host, Some(d)) if self.error().is_none() => match d.try_clone() {
+                Ok(copy) => {
+                    let out = Self::from_device(copy);
+                    if let Some(h) = host {
+                        let _ = out.host.set(h.clone());
+                    }
+                    out
+                }
+                Err(_) => Self::from_host(self.host().clone()),
+            },
+            _ => Self::from_host(self.host().clone()),
+        };
         if let Some(e) = self.error() {
             let _ = out.error.set(e.clone());
         }
@@ -294,7 +307,10 @@ macro_rules! read_impls {
             }
             fn to_vec(&self) -> DeviceVec<S, N> {
                 let $s = self;
-                DeviceVec::from_host($host.to_vec())
+                match ArrayView::view($s).whole() {
+                    Some(v) => v.clone(),
+                    None => DeviceVec::from_host($host.to_vec()),
+                }
             }
         }
     };

@@ -259,6 +259,17 @@ mod tests {
     }
 
     #[test]
+    fn clones_and_copies_keep_values_and_errors() {
+        let x = host_vec(5);
+        let (c, v) = (x.clone(), ArrayView::to_vec(&x));
+        assert_eq!(c.to_host().unwrap(), x.to_host().unwrap());
+        assert_eq!(v.to_host().unwrap(), x.to_host().unwrap());
+        let bad = broken(3);
+        assert_eq!(bad.clone().error(), bad.error());
+        assert!(ArrayView::to_vec(&bad.view()).to_host().is_err());
+    }
+
+    #[test]
     fn a_part_of_an_array_is_not_recognised_as_a_device_array() {
         let x = host_vec(6);
         let whole = x.view();

@@ -35,6 +35,8 @@ pub struct Device {
     functions: Mutex<HashMap<String, CudaFunction>>,
     blas: OnceLock<Result<CudaBlas, CudaError>>,
     poison: AtomicBool,
+    /// The first failure of a whole-array operation of the CUDA reading not yet taken.
+    failure: Mutex<Option<CudaError>>,
 }
 
 impl std::fmt::Debug for Device {
@@ -104,7 +106,25 @@ impl Device {
             functions: Mutex::new(HashMap::new()),
             blas: OnceLock::new(),
             poison: AtomicBool::new(false),
+            failure: Mutex::new(None),
         }))
+    }
+
+    /// The first failure of a whole-array operation run by the CUDA reading
+    /// ([`DeviceDual`](super::DeviceDual)) on this device since the last call, if any.
+    ///
+    /// Array results carry their failure themselves ([`DeviceVec::to_host`](super::DeviceVec::to_host));
+    /// a reduction's scalar result can only be NaN, and this is where its cause is kept.
+    pub fn take_failure(&self) -> Option<CudaError> {
+        self.failure.lock().ok().and_then(|mut f| f.take())
+    }
+
+    /// Keeps `error` for [`take_failure`](Self::take_failure) unless an earlier one
+    /// is waiting.
+    pub(crate) fn record_failure(&self, error: &CudaError) {
+        if let Ok(mut f) = self.failure.lock() {
+            f.get_or_insert_with(|| error.clone());
+        }
     }
 
     /// The device's name, as the driver reports it (e.g. `"NVIDIA H200"`).

@@ -33,7 +33,10 @@ pub(super) fn run<S: DeviceFloat, const N: usize>(
         .clone();
     match on_device(&device, &op) {
         Ok(out) => out,
-        Err(e) => Some(failed(&op, e)),
+        Err(e) => {
+            device.record_failure(&e);
+            Some(failed(&op, e))
+        }
     }
 }
 

@@ -205,7 +205,11 @@ pub(crate) fn check(dev: &Arc<Device>, report: &mut Report, tol: f64) -> Result<
     if let Some(e) = &failure {
         eprintln!("gpu_check: the CUDA reading failed on the device: {e}");
     }
-    let err = if failure.is_some() { f64::INFINITY } else { 0.0 };
+    let err = if failure.is_some() {
+        f64::INFINITY
+    } else {
+        0.0
+    };
     report.record("reading: no device failure", Precision::F64, 0, 0, err, tol);
     Ok(())
 }

@@ -65,8 +65,7 @@ impl<S: DeviceFloat, const N: usize> DeviceVec<S, N> {
     /// A NaN-filled array of `len` elements carrying `error`: the result of a device
     /// operation that failed.
     pub(crate) fn failed(len: usize, error: CudaError) -> Self {
-        let nan = NDual::new(<S as DeviceFloat>::nan(), [<S as DeviceFloat>::nan(); N]);
-        let out = Self::from_host(NDualArray::from_elem(nan, len));
+        let out = Self::from_host(nan_array(len));
         let _ = out.error.set(error);
         out
     }
@@ -79,13 +78,10 @@ impl<S: DeviceFloat, const N: usize> DeviceVec<S, N> {
         if let Some(e) = self.error() {
             return Err(e.clone());
         }
-        if self.host.get().is_none()
-            && let Some(d) = self.device.get()
-        {
-            return d.to_host();
+        match (self.host.get(), self.device.get()) {
+            (None, Some(d)) => d.to_host(),
+            _ => Ok(self.host().clone()),
         }
-        let host = self.host().clone();
-        self.error().map_or(Ok(host), |e| Err(e.clone()))
     }
 
     /// The device copy, when the array has one.
@@ -119,10 +115,19 @@ impl<S: DeviceFloat, const N: usize> DeviceVec<S, N> {
             None => NDualArray::new(),
             Some(d) => d.to_host().unwrap_or_else(|e| {
                 let _ = self.error.set(e);
-                let nan = NDual::new(<S as DeviceFloat>::nan(), [<S as DeviceFloat>::nan(); N]);
-                NDualArray::from_elem(nan, d.len())
+                nan_array(d.len())
             }),
         })
+    }
+
+    /// The device copy on `device`, uploading the host copy the first time (it is
+    /// kept, and dropped again by the next write).
+    pub(crate) fn on(&self, device: &Arc<Device>) -> Result<&CudaNDualArray<S, N>, CudaError> {
+        if let Some(a) = self.device.get() {
+            return Ok(a);
+        }
+        let up = CudaNDualArray::from_host(device, self.host())?;
+        Ok(self.device.get_or_init(|| up))
     }
 
     /// The host copy for writing: the device copy is dropped, being about to go stale.
@@ -135,6 +140,15 @@ impl<S: DeviceFloat, const N: usize> DeviceVec<S, N> {
     fn into_host(mut self) -> NDualArray<S, N> {
         core::mem::take(self.host_mut())
     }
+}
+
+/// A value whose every component is NaN: what a failed device operation yields.
+pub(crate) fn nan_dual<S: DeviceFloat, const N: usize>() -> NDual<S, N> {
+    NDual::new(<S as DeviceFloat>::nan(), [<S as DeviceFloat>::nan(); N])
+}
+
+fn nan_array<S: DeviceFloat, const N: usize>(len: usize) -> NDualArray<S, N> {
+    NDualArray::from_elem(nan_dual(), len)
 }
 
 impl<S: DeviceFloat, const N: usize> core::fmt::Debug for DeviceVec<S, N> {

@@ -3,12 +3,13 @@
 
 use std::sync::Arc;
 
+use super::array::nan_dual;
 use super::{DeviceDual, DeviceVec};
+use crate::NDualArray;
 use crate::cuda::blas::matmul_shaped;
 use crate::cuda::{CudaArray, CudaError, CudaNDualArray, Device, DeviceFloat, Operand, ops};
 use crate::linalg::Flat;
 use crate::offload::{ArrayOp, ArrayOut, Erased, MatArg};
-use crate::{NDual, NDualArray};
 
 type D<S, const N: usize> = DeviceDual<S, N>;
 
@@ -17,18 +18,17 @@ type D<S, const N: usize> = DeviceDual<S, N>;
 pub(super) fn run<S: DeviceFloat, const N: usize>(
     op: ArrayOp<'_, D<S, N>>,
 ) -> Option<ArrayOut<D<S, N>>> {
-    let vecs: Vec<&DeviceVec<S, N>> = operands(&op).into_iter().filter_map(as_vec).collect();
+    let args = operands(&op);
+    let vecs: Vec<&DeviceVec<S, N>> = args.iter().filter_map(|x| as_vec(*x)).collect();
     if let Some(e) = vecs.iter().find_map(|v| v.error()) {
         return Some(failed(&op, e.clone()));
     }
-    let resident = vecs
+    let device = vecs
         .iter()
-        .find_map(|v| v.device_array().map(|a| a.device()));
-    let device = resident
+        .find_map(|v| v.device_array().map(|a| a.device()))
         .or_else(|| {
-            operands(&op)
-                .into_iter()
-                .find_map(|x| as_constant(x).map(CudaArray::device))
+            args.iter()
+                .find_map(|x| as_constant(*x).map(CudaArray::device))
         })?
         .clone();
     match on_device(&device, &op) {
@@ -72,12 +72,7 @@ fn failed<S: DeviceFloat, const N: usize>(
         ArrayOp::Ternary(_, a, b, c) => a.len().max(b.len()).max(c.len()),
         ArrayOp::Matmul(a, b) => a.rows * b.cols,
         ArrayOp::Matvec(a, _) => a.rows,
-        ArrayOp::Sum(_) | ArrayOp::Dot(..) => {
-            return ArrayOut::Scalar(DeviceDual(NDual::new(
-                <S as DeviceFloat>::nan(),
-                [<S as DeviceFloat>::nan(); N],
-            )));
-        }
+        ArrayOp::Sum(_) | ArrayOp::Dot(..) => return ArrayOut::Scalar(DeviceDual(nan_dual())),
     };
     ArrayOut::Array(DeviceVec::failed(len, error))
 }
@@ -114,12 +109,12 @@ fn stage<'a, S: DeviceFloat, const N: usize>(
     x: &'a dyn Erased<D<S, N>>,
 ) -> Result<Staged<'a, S, N>, CudaError> {
     if let Some(v) = as_vec(x) {
-        if let Some(a) = v.device_array()
-            && Arc::ptr_eq(a.device(), device)
-        {
-            return Ok(Staged::Resident(a));
-        }
-        return CudaNDualArray::from_host(device, v.host()).map(Staged::Active);
+        return match v.device_array() {
+            Some(a) if !Arc::ptr_eq(a.device(), device) => {
+                CudaNDualArray::from_host(device, v.host()).map(Staged::Active)
+            }
+            _ => v.on(device).map(Staged::Resident),
+        };
     }
     if let Some(c) = as_constant(x)
         && Arc::ptr_eq(c.device(), device)

@@ -167,6 +167,24 @@ pub(crate) fn check(dev: &Arc<Device>, report: &mut Report, tol: f64) -> Result<
             if err == 0.0 { 0.0 } else { f64::INFINITY },
             tol,
         );
+        // A host-held input next to device weights is uploaded by the first device
+        // operation and keeps that upload: same bits, and a device copy afterwards.
+        let held = DeviceVec::from_host(x.clone());
+        let from_held = resident_layer::frule::<DeviceDual<f64, 3>>(&wd, &bd, held.view(), n);
+        let kept = held.device_array().is_some();
+        let err = resident_err(&from_held, &want)?;
+        report.record(
+            "reading: host-held input keeps its upload",
+            Precision::F64,
+            3,
+            n,
+            if kept && err == 0.0 {
+                0.0
+            } else {
+                f64::INFINITY
+            },
+            tol,
+        );
         // The primal function with device weights runs on the host (weights downloaded once).
         let primal = resident_layer(&wd, &bd, x.as_primal_slice(), n);
         let value_err = primal

@@ -86,6 +86,14 @@ fn reductions(#[constant] a: &[f64], x: &[f64]) -> f64 {
     sum(&p) + dot(&ax, &ax) + dot(&copy, x)
 }
 
+/// A product of two constants, one of them on the device: no tangents to carry, so it
+/// stays with the host whichever reading the rule runs at.
+#[autodiff(forward, chunk = 3)]
+fn constant_product(#[constant] w: &CudaArray<f64>, #[constant] v: &[f64], x: &[f64]) -> f64 {
+    let wv: Vec<f64> = matvec(Mat::new(w, x.len(), v.len()), v);
+    dot(&wv, x)
+}
+
 /// Normwise difference of a device-reading result from the host reading's.
 fn normwise<S: DeviceFloat, const N: usize>(
     got: &NDualArray<S, N>,
@@ -216,6 +224,21 @@ pub(crate) fn check(dev: &Arc<Device>, report: &mut Report, tol: f64) -> Result<
             3,
             len,
             normwise(&got, &want),
+            tol,
+        );
+        let wd = CudaArray::new(dev, &a, &[len, 4])?;
+        let v: Vec<f64> = (0..4).map(|_| rng.uniform(-1.0, 1.0)).collect();
+        let host = constant_product::frule::<NDual<f64, 3>>(&wd, &v, x.view());
+        let s = constant_product::frule::<DeviceDual<f64, 3>>(&wd, &v, xd.view());
+        report.record(
+            "reading: product of constants",
+            Precision::F64,
+            3,
+            len,
+            normwise(
+                &NDualArray::from_elem(s.0, 1),
+                &NDualArray::from_elem(host, 1),
+            ),
             tol,
         );
     }

@@ -229,6 +229,18 @@ impl<S: DeviceFloat, const N: usize> CudaNDualArray<S, N> {
         })
     }
 
+    /// A result array of `shape` holding zeros, for a product whose inner dimension is
+    /// empty: cuBLAS does not document writing `C` when `k == 0`.
+    pub(crate) fn zeroed(device: &Arc<Device>, shape: Vec<usize>) -> Result<Self, CudaError> {
+        let len = shape.iter().product();
+        Ok(Self {
+            device: device.clone(),
+            data: device.zeros((1 + N) * len)?,
+            shape,
+            len,
+        })
+    }
+
     /// Downloads the array, converting lane-major to the host's element-major block.
     ///
     /// # Errors

@@ -84,8 +84,10 @@ impl RowMajor {
         }
     }
 
+    /// Issues the call; an empty product writes nothing (its result starts as zeros,
+    /// see [`product`]).
     pub(crate) fn run<S: DeviceFloat>(self, device: &Device) -> Result<(), CudaError> {
-        if self.m == 0 || self.n == 0 || self.batch == 0 {
+        if self.m == 0 || self.n == 0 || self.k == 0 || self.batch == 0 {
             return Ok(());
         }
         run_call::<S>(device, &self.call())
@@ -107,6 +109,13 @@ fn run_call<S: DeviceFloat>(device: &Device, call: &GemmCall) -> Result<(), Cuda
         ));
     }
     let handle = *device.blas()?.handle();
+    // cuBLAS runs in the calling thread's current context, which nothing else here
+    // guarantees is this device's.
+    device
+        .stream()
+        .context()
+        .bind_to_thread()
+        .map_err(|e| CudaError::driver("cuCtxSetCurrent", e))?;
     // SAFETY: the callers pass addresses of live buffers on this device holding
     // `batch` matrices of the shapes, leading dimensions and strides in `call` (the
     // host tests below check these layouts against a reference GEMM); the handle is
@@ -254,6 +263,20 @@ fn same_device(a: &Arc<Device>, b: &Arc<Device>) -> Result<(), CudaError> {
     }
 }
 
+/// The result array of a product with inner dimension `k`, which the GEMM fills, or
+/// zeros for `k == 0`, where no GEMM runs.
+fn product<S: DeviceFloat, const N: usize>(
+    device: &Arc<Device>,
+    shape: Vec<usize>,
+    k: usize,
+) -> Result<CudaNDualArray<S, N>, CudaError> {
+    if k == 0 {
+        CudaNDualArray::zeroed(device, shape)
+    } else {
+        CudaNDualArray::uninit(device, shape)
+    }
+}
+
 fn active_constant<S: DeviceFloat, const N: usize>(
     a: &CudaNDualArray<S, N>,
     a_shape: &[usize],
@@ -263,7 +286,7 @@ fn active_constant<S: DeviceFloat, const N: usize>(
     same_device(a.device(), b.device())?;
     let (m, k, n, shape) = shapes(a_shape, b_shape)?;
     let device = a.device().clone();
-    let c = CudaNDualArray::<S, N>::uninit(&device, shape)?;
+    let c = product::<S, N>(&device, shape, k)?;
     RowMajor::one(
         (1 + N) * m,
         n,
@@ -285,11 +308,11 @@ fn constant_active<S: DeviceFloat, const N: usize>(
     same_device(a.device(), b.device())?;
     let (m, k, n, shape) = shapes(a_shape, b_shape)?;
     let device = b.device().clone();
-    let c = CudaNDualArray::<S, N>::uninit(&device, shape)?;
+    let c = product::<S, N>(&device, shape, k)?;
     if n == 1 {
         // The streams of a vector b are the columns of B = [b, ḃ₀, …], and C = A B is
         // the streams of c.
-        if m > 0 {
+        if m > 0 && k > 0 {
             let call = vector_call(
                 m,
                 k,
@@ -316,7 +339,7 @@ fn active_active<S: DeviceFloat, const N: usize>(
     same_device(a.device(), b.device())?;
     let (m, k, n, shape) = shapes(a_shape, b_shape)?;
     let device = a.device().clone();
-    let c = CudaNDualArray::<S, N>::uninit(&device, shape)?;
+    let c = product::<S, N>(&device, shape, k)?;
     let (a0, b0, c0) = (
         a.stream_address(0),
         b.stream_address(0),

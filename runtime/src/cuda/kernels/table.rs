@@ -203,7 +203,10 @@ impl Ternary {
                 Lanes::Terms(&[Plain(0, "ta * b"), Plain(1, "a * tb"), Plain(2, "tc")]),
             ),
             Self::Clamp => rule(
-                "T v = lifted_clamp(a, b, c); const int pick = a < b ? 1 : (a > c ? 2 : 0);",
+                // The lanes follow the value even for bounds the host refuses (lo > hi:
+                // the value is hi), since a kernel cannot panic.
+                "T v = lifted_clamp(a, b, c); \
+                 const int pick = a < b ? (b > c ? 2 : 1) : (a > c ? 2 : 0);",
                 Lanes::Select("pick"),
             ),
         }

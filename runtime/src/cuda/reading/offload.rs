@@ -111,7 +111,12 @@ fn stage<'a, S: DeviceFloat, const N: usize>(
     if let Some(v) = as_vec(x) {
         return match v.device_array() {
             Some(a) if !Arc::ptr_eq(a.device(), device) => {
-                CudaNDualArray::from_host(device, v.host()).map(Staged::Active)
+                let host = v.host();
+                // A failed download leaves NaNs in the host copy and its error on `v`.
+                if let Some(e) = v.error() {
+                    return Err(e.clone());
+                }
+                CudaNDualArray::from_host(device, host).map(Staged::Active)
             }
             _ => v.on(device).map(Staged::Resident),
         };
@@ -173,6 +178,9 @@ fn on_device<S: DeviceFloat, const N: usize>(
                 return Ok(None);
             }
             let (sa, sb) = (stage(device, a.data)?, stage(device, b.data)?);
+            if sa.active().is_none() && sb.active().is_none() {
+                return Ok(None);
+            }
             array(matmul_shaped(
                 sa.operand(),
                 &shape(a),
@@ -185,6 +193,9 @@ fn on_device<S: DeviceFloat, const N: usize>(
                 return Ok(None);
             }
             let (sa, sx) = (stage(device, a.data)?, stage(device, *x)?);
+            if sa.active().is_none() && sx.active().is_none() {
+                return Ok(None);
+            }
             array(matmul_shaped(
                 sa.operand(),
                 &shape(a),

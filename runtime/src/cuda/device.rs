@@ -5,7 +5,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use cudarc::cublas::CudaBlas;
-use cudarc::driver::{CudaContext, CudaFunction, CudaModule, CudaSlice, CudaStream, LaunchConfig};
+use cudarc::driver::{
+    CudaContext, CudaFunction, CudaModule, CudaSlice, CudaStream, DriverError, LaunchConfig,
+};
 use cudarc::nvrtc::Ptx;
 
 use super::float::DeviceFloat;
@@ -263,7 +265,7 @@ impl Device {
                     let m = self
                         .ctx
                         .load_module(Ptx::from_src(ptx.to_string()))
-                        .map_err(|e| CudaError::driver("cuModuleLoadData", e))?;
+                        .map_err(module_load_error)?;
                     modules.insert((precision, unit), m.clone());
                     m
                 }
@@ -330,5 +332,39 @@ fn alloc_error(e: cudarc::driver::DriverError, bytes: usize) -> CudaError {
     match CudaError::driver("cuMemAlloc", e) {
         CudaError::OutOfMemory { .. } => CudaError::OutOfMemory { bytes },
         other => other,
+    }
+}
+
+/// A failed module load, naming both versions when the driver is older than the NVRTC
+/// that wrote the PTX, the one failure a user fixes by installing something else.
+fn module_load_error(e: DriverError) -> CudaError {
+    if e.0 != cudarc::driver::sys::CUresult::CUDA_ERROR_UNSUPPORTED_PTX_VERSION {
+        return CudaError::driver("cuModuleLoadData", e);
+    }
+    let mut driver = 0;
+    let (mut major, mut minor) = (0, 0);
+    // SAFETY: both libraries are loaded (a device and a compiled PTX exist) and each
+    // call writes only through the pointers it is given.
+    let known = unsafe {
+        cudarc::driver::sys::cuDriverGetVersion(&mut driver)
+            == cudarc::driver::sys::CUresult::CUDA_SUCCESS
+            && cudarc::nvrtc::sys::nvrtcVersion(&mut major, &mut minor)
+                == cudarc::nvrtc::sys::nvrtcResult::NVRTC_SUCCESS
+    };
+    let versions = if known {
+        format!(
+            "the driver supports CUDA {}.{} but the kernels were compiled by NVRTC {major}.{minor}",
+            driver / 1000,
+            driver % 1000 / 10
+        )
+    } else {
+        "the driver is older than the NVRTC that compiled the kernels".to_owned()
+    };
+    CudaError::Driver {
+        op: "cuModuleLoadData",
+        detail: format!(
+            "{e:?}: {versions}; update the driver, or put an NVRTC no newer than the driver \
+             first on LD_LIBRARY_PATH"
+        ),
     }
 }

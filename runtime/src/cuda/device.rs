@@ -198,14 +198,14 @@ impl Device {
         // all of it before anything reads it. (At least one element: the driver refuses
         // empty allocations; callers keep the logical length.)
         unsafe { self.stream.alloc::<S>(len.max(1)) }
-            .map_err(|e| alloc_error(e, len * size_of::<S>()))
+            .map_err(|e| alloc_error("cuMemAlloc", e, len * size_of::<S>()))
     }
 
     /// A zero-filled buffer of `len` values (at least one).
     pub(crate) fn zeros<S: DeviceFloat>(&self, len: usize) -> Result<CudaSlice<S>, CudaError> {
         self.stream
             .alloc_zeros::<S>(len.max(1))
-            .map_err(|e| alloc_error(e, len * size_of::<S>()))
+            .map_err(|e| alloc_error("cuMemAlloc + cuMemsetD8", e, len * size_of::<S>()))
     }
 
     /// A device copy of `host` (one zero for an empty `host`: the driver refuses empty
@@ -216,7 +216,7 @@ impl Device {
         }
         self.stream
             .clone_htod(host)
-            .map_err(|e| alloc_error(e, std::mem::size_of_val(host)))
+            .map_err(|e| alloc_error("cuMemAlloc + cuMemcpyHtoD", e, size_of_val(host)))
     }
 
     /// A device copy of `src` (ordered on the stream; nothing waits).
@@ -226,7 +226,7 @@ impl Device {
     ) -> Result<CudaSlice<S>, CudaError> {
         self.stream
             .clone_dtod(src)
-            .map_err(|e| alloc_error(e, src.len() * size_of::<S>()))
+            .map_err(|e| alloc_error("cuMemAlloc + cuMemcpyDtoD", e, src.len() * size_of::<S>()))
     }
 
     /// A host copy of `dev[range]` (waits for the stream).
@@ -327,9 +327,11 @@ pub(crate) fn to_config(shape: LaunchShape) -> LaunchConfig {
     }
 }
 
-/// An allocation or copy failure, out-of-memory named as such.
-fn alloc_error(e: cudarc::driver::DriverError, bytes: usize) -> CudaError {
-    match CudaError::driver("cuMemAlloc", e) {
+/// An allocation or copy failure, out-of-memory named as such. `op` names the copy
+/// too: a fault left by an earlier kernel surfaces at the next copy, not as an
+/// allocation failure.
+fn alloc_error(op: &'static str, e: DriverError, bytes: usize) -> CudaError {
+    match CudaError::driver(op, e) {
         CudaError::OutOfMemory { .. } => CudaError::OutOfMemory { bytes },
         other => other,
     }

@@ -220,22 +220,24 @@ impl<S: DeviceFloat, const N: usize> CudaNDualArray<S, N> {
 
     /// A result array of `shape` whose buffer the caller's kernel fills.
     pub(crate) fn uninit(device: &Arc<Device>, shape: Vec<usize>) -> Result<Self, CudaError> {
-        let len = shape.iter().product();
-        Ok(Self {
-            device: device.clone(),
-            data: device.alloc((1 + N) * len)?,
-            shape,
-            len,
-        })
+        Self::result(device, shape, Device::alloc)
     }
 
     /// A result array of `shape` holding zeros, for a product whose inner dimension is
     /// empty: cuBLAS does not document writing `C` when `k == 0`.
     pub(crate) fn zeroed(device: &Arc<Device>, shape: Vec<usize>) -> Result<Self, CudaError> {
+        Self::result(device, shape, Device::zeros)
+    }
+
+    fn result(
+        device: &Arc<Device>,
+        shape: Vec<usize>,
+        buffer: fn(&Device, usize) -> Result<CudaSlice<S>, CudaError>,
+    ) -> Result<Self, CudaError> {
         let len = shape.iter().product();
         Ok(Self {
             device: device.clone(),
-            data: device.zeros((1 + N) * len)?,
+            data: buffer(device, (1 + N) * len)?,
             shape,
             len,
         })

@@ -192,7 +192,7 @@ discover_libs() {
         # The driver: the system loader's own, when it has one.
         if [[ "$pattern" == libcuda.so.1 && -z "${GPU_CHECK_DRIVER_DIRS+set}" ]] &&
             command -v ldconfig >/dev/null 2>&1 &&
-            ldconfig -p 2>/dev/null | grep -q 'libcuda\.so\.1 '; then
+            ldconfig -p 2>/dev/null | grep 'libcuda\.so\.1 ' >/dev/null; then
             lib_report+=("$pattern: on the system loader's path (ldconfig)")
             continue
         fi
@@ -256,7 +256,16 @@ for config in "$small f64 20" "$small f32 20" "$large f64 10" "$large f32 10"; d
         --device gpu
 done
 
-saved_ld="${LD_LIBRARY_PATH:-}"
+# A toolkit's stub libcuda.so (in a `stubs` folder) on the inherited path would shadow
+# the driver's and fail at initialisation.
+saved_ld="$(
+    IFS=:
+    kept=()
+    for d in ${LD_LIBRARY_PATH:-}; do
+        [[ -n "$d" && "$d" != */stubs && "$d" != */stubs/ ]] && kept+=("$d")
+    done
+    printf '%s' "${kept[*]+"${kept[*]}"}"
+)"
 bin_ld="$(
     IFS=:
     printf '%s' "${lib_dirs[*]+"${lib_dirs[*]}"}"
@@ -320,6 +329,10 @@ for step in "${steps[@]}"; do
         continue
     fi
     record "== $name (timeout ${limit}s): ${cmd[*]}"
+    # A copy of the binary may arrive without its executable bit.
+    if [[ "$impl" == lifted && -f "${cmd[0]}" && ! -x "${cmd[0]}" ]]; then
+        chmod +x "${cmd[0]}" 2>/dev/null || true
+    fi
     if [[ "$impl" == lifted && ! -x "${cmd[0]}" ]]; then
         record "RESULT {\"kind\":\"skip\",\"impl\":\"lifted\",\"reason\":$(json_str "$name: no executable at ${cmd[0]}")}"
         continue
@@ -335,6 +348,11 @@ for step in "${steps[@]}"; do
     # is a failure even if every line it printed passed.
     if [[ "$name" == "lifted check" ]] && ((rc != 0 && rc != 1)); then
         record "RESULT {\"kind\":\"check\",\"name\":$(json_str "gpu_check check ran to the end (exit status $rc)"),\"precision\":\"-\",\"pass\":false}"
+    fi
+    # A timing run of ours that died without its own error line (exit status 2) —
+    # a panic, a crash, a timeout — is an error too, not just a missing row.
+    if [[ "$impl" == lifted && "$name" != "lifted check" ]] && ((rc != 0 && rc != 2)); then
+        record "RESULT {\"kind\":\"error\",\"message\":$(json_str "$name: exit status $rc")}"
     fi
     if ((rc == 124 || rc == 137)); then
         record "RESULT {\"kind\":\"skip\",\"impl\":\"$impl\",\"reason\":$(json_str "$name: timed out after ${limit}s")}"

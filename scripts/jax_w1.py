@@ -79,10 +79,16 @@ def uniforms(np, seed, count):
 
 def normals(np, seed, count):
     """`count` normals, each from two consecutive uniforms u1, u2: the cosine branch of
-    Box-Muller, sqrt(-2 ln(1 - u1)) * cos(2 pi u2)."""
-    u = uniforms(np, seed, 2 * count)
-    u1, u2 = u[0::2], u[1::2]
-    return np.sqrt(-2.0 * np.log(1.0 - u1)) * np.cos(2.0 * math.pi * u2)
+    Box-Muller, sqrt(-2 ln(1 - u1)) * cos(2 pi u2).
+
+    `log` and `cos` are the C library's, one element at a time, as in the Rust
+    generator: numpy's vectorised versions may differ in the last bit on some CPUs.
+    """
+    u = uniforms(np, seed, 2 * count).tolist()
+    return np.array([
+        math.sqrt(-2.0 * math.log(1.0 - u1)) * math.cos(2.0 * math.pi * u2)
+        for u1, u2 in zip(u[0::2], u[1::2])
+    ])
 
 
 def w1_network(np):

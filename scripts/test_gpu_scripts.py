@@ -263,15 +263,24 @@ class GpuCheck(unittest.TestCase):
         return path
 
     def test_whole_run_with_a_fake_binary_and_a_short_budget(self):
-        env = dict(self.env, GPU_CHECK_BUDGET_S="7", FAKE_SLEEP="30")
-        proc = self.script(self.fake_bin(), env=env)
-        self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+        stubs = os.path.join(self.tmp.name, "cuda/lib64/stubs")
+        env = dict(self.env, GPU_CHECK_BUDGET_S="7", FAKE_SLEEP="30",
+                   LD_LIBRARY_PATH=f"{stubs}:/opt/kept")
+        binary = self.fake_bin()
+        # A binary that arrives without its executable bit still runs.
+        os.chmod(binary, 0o644)
+        proc = self.script(binary, env=env)
+        # The timing run that timed out is an error of the whole run.
+        self.assertEqual(proc.returncode, 1, proc.stdout + proc.stderr)
         with open(os.path.join(env["OUT"], "gpu-check.log")) as f:
             log = f.read()
         self.assertIn(os.path.realpath(os.path.join(self.site, "nvidia/cublas/lib")), log)
         self.assertIn('"name":"tanh"', log)
         self.assertIn("lifted w1 8192 f64: timed out after", log)
+        self.assertIn("lifted w1 8192 f64: exit status 124", log)
         self.assertIn("the 7s budget is spent", log)
+        self.assertIn("/opt/kept", log)
+        self.assertNotIn("stubs", log)
         self.assertIn("1 passed, 0 failed", proc.stdout)
         with open(os.path.join(env["OUT"], "gpu-table.md")) as f:
             self.assertIn("1 passed, 0 failed", f.read())

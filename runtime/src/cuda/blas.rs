@@ -84,18 +84,18 @@ impl RowMajor {
         }
     }
 
-    /// Issues the call; an empty product writes nothing (its result starts as zeros,
-    /// see [`product`]).
     pub(crate) fn run<S: DeviceFloat>(self, device: &Device) -> Result<(), CudaError> {
-        if self.m == 0 || self.n == 0 || self.k == 0 || self.batch == 0 {
-            return Ok(());
-        }
         run_call::<S>(device, &self.call())
     }
 }
 
-/// Issues `call` on the device's cuBLAS handle, refusing dimensions past `int`.
+/// Issues `call` on the device's cuBLAS handle, refusing dimensions past `int`. An
+/// empty product issues nothing: its result is empty, or zeros from the start when
+/// only the inner dimension is empty (see [`product`]).
 fn run_call<S: DeviceFloat>(device: &Device, call: &GemmCall) -> Result<(), CudaError> {
+    if call.m == 0 || call.n == 0 || call.k == 0 || call.batch == 0 {
+        return Ok(());
+    }
     let limit = i32::MAX as usize;
     if [
         call.m, call.n, call.k, call.batch, call.lda, call.ldb, call.ldc,
@@ -312,17 +312,15 @@ fn constant_active<S: DeviceFloat, const N: usize>(
     if n == 1 {
         // The streams of a vector b are the columns of B = [b, ḃ₀, …], and C = A B is
         // the streams of c.
-        if m > 0 && k > 0 {
-            let call = vector_call(
-                m,
-                k,
-                1 + N,
-                a.address(),
-                b.stream_address(0),
-                c.stream_address(0),
-            );
-            run_call::<S>(&device, &call)?;
-        }
+        let call = vector_call(
+            m,
+            k,
+            1 + N,
+            a.address(),
+            b.stream_address(0),
+            c.stream_address(0),
+        );
+        run_call::<S>(&device, &call)?;
         return Ok(c);
     }
     let (a, b0, c0) = (a.address(), b.stream_address(0), c.stream_address(0));

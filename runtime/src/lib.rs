@@ -17,6 +17,8 @@
 //! ```
 #![deny(unsafe_code)]
 
+#[macro_use]
+mod reading;
 #[doc(hidden)]
 #[macro_use]
 mod shared_impls;

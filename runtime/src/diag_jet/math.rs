@@ -1,10 +1,8 @@
 //! The float method surface of `DiagJet`: the value by the primal method, the
 //! partials from the function's first two derivatives at the value
-//! (`ȧ′ = f′ ȧ`, `ä′ = f′ ä + f″ ȧ²`), the primal transcendental computed once.
-//! Functions singular somewhere go through the strong-zero chain, so an untouched
-//! lane stays exactly zero at their singular points.
-
-use core::f64::consts::{LN_2, LN_10, PI};
+//! (`ȧ′ = f′ ȧ`, `ä′ = f′ ä + f″ ȧ²`). The one-argument functions read `f′` and `f″`
+//! from the derivative table; those singular somewhere go through the strong-zero
+//! chain, so an untouched lane stays exactly zero at their singular points.
 
 use super::DiagJet;
 use crate::Real;
@@ -21,6 +19,37 @@ impl<S: Real, const N: usize> DiagJet<S, N> {
     fn scaled(&self, value: S, f: S) -> Self {
         Self::new(value, self.first.map(|c| c * f), self.second.map(|c| c * f))
     }
+}
+
+/// A table entry at `DiagJet`: the second-order chain rule (strong zero where
+/// singular), a scaling for piecewise-linear functions, zero, or unchanged.
+macro_rules! diag_jet_rule {
+    (smooth, $x:ident, $v:ident, $d1:ident, $d2:ident) => {
+        $x.chain($v, $d1, $d2)
+    };
+    (singular, $x:ident, $v:ident, $d1:ident, $d2:ident) => {
+        $x.chain_sz($v, $d1, $d2)
+    };
+    (linear, $x:ident, $v:ident, $d1:ident, $d2:ident) => {{
+        let _ = $d2;
+        $x.scaled($v, $d1)
+    }};
+    (flat, $x:ident, $v:ident, $d1:ident, $d2:ident) => {{
+        let _ = ($d1, $d2);
+        Self::flat($v)
+    }};
+    (pass, $x:ident, $v:ident, $d1:ident, $d2:ident) => {{
+        let _ = ($d1, $d2);
+        Self::branch($v, &$x)
+    }};
+}
+
+/// A two-argument table entry at `DiagJet`: the second-order chain rule, strong zero
+/// per term.
+macro_rules! diag_jet_rule2 {
+    ($x:ident, $y:ident, $v:ident, $g:expr, $h:expr) => {
+        $x.chain2_sz(&$y, $v, $g, $h)
+    };
 }
 
 impl<S: Real, const N: usize> Real for DiagJet<S, N> {
@@ -43,211 +72,12 @@ impl<S: Real, const N: usize> Real for DiagJet<S, N> {
         self.value.is_exact_zero() && self.is_flat()
     }
 
-    #[inline]
-    fn sin(self) -> Self {
-        let (s, c) = self.value.sin_cos();
-        self.chain(s, c, -s)
-    }
-    #[inline]
-    fn cos(self) -> Self {
-        let (s, c) = self.value.sin_cos();
-        self.chain(c, -s, -c)
-    }
-    #[inline]
-    fn tan(self) -> Self {
-        let t = self.value.tan();
-        let d = S::one() + t * t;
-        self.chain(t, d, (t + t) * d)
-    }
-    #[inline]
-    fn asin(self) -> Self {
-        // f′ = (1 − x²)^(−1/2), f″ = x (1 − x²)^(−3/2).
-        let x = self.value;
-        let r = (S::one() - x * x).recip();
-        let f1 = r.sqrt();
-        self.chain_sz(x.asin(), f1, x * f1 * r)
-    }
-    #[inline]
-    fn acos(self) -> Self {
-        let x = self.value;
-        let r = (S::one() - x * x).recip();
-        let f1 = r.sqrt();
-        self.chain_sz(x.acos(), -f1, -(x * f1 * r))
-    }
-    #[inline]
-    fn atan(self) -> Self {
-        // f′ = 1 / (1 + x²), f″ = −2x / (1 + x²)².
-        let x = self.value;
-        let f1 = (S::one() + x * x).recip();
-        self.chain(x.atan(), f1, -(x + x) * f1 * f1)
-    }
-    #[inline]
-    fn sinh(self) -> Self {
-        let (s, c) = (self.value.sinh(), self.value.cosh());
-        self.chain(s, c, s)
-    }
-    #[inline]
-    fn cosh(self) -> Self {
-        let (s, c) = (self.value.sinh(), self.value.cosh());
-        self.chain(c, s, c)
-    }
-    #[inline]
-    fn tanh(self) -> Self {
-        let t = self.value.tanh();
-        let f1 = S::one() - t * t;
-        self.chain(t, f1, -(t + t) * f1)
-    }
-    #[inline]
-    fn asinh(self) -> Self {
-        // f′ = (x² + 1)^(−1/2), f″ = −x (x² + 1)^(−3/2).
-        let x = self.value;
-        let r = (x * x + S::one()).recip();
-        let f1 = r.sqrt();
-        self.chain(x.asinh(), f1, -(x * f1 * r))
-    }
-    #[inline]
-    fn acosh(self) -> Self {
-        let x = self.value;
-        let r = (x * x - S::one()).recip();
-        let f1 = r.sqrt();
-        self.chain_sz(x.acosh(), f1, -(x * f1 * r))
-    }
-    #[inline]
-    fn atanh(self) -> Self {
-        // f′ = 1 / (1 − x²), f″ = 2x / (1 − x²)².
-        let x = self.value;
-        let f1 = (S::one() - x * x).recip();
-        self.chain_sz(x.atanh(), f1, (x + x) * f1 * f1)
-    }
-    #[inline]
-    fn exp(self) -> Self {
-        let e = self.value.exp();
-        self.chain(e, e, e)
-    }
-    #[inline]
-    fn exp2(self) -> Self {
-        let e = self.value.exp2();
-        let l = S::cst(LN_2);
-        self.chain(e, e * l, e * l * l)
-    }
-    #[inline]
-    fn exp_m1(self) -> Self {
-        let e = self.value.exp_m1();
-        let d = e + S::one();
-        self.chain(e, d, d)
-    }
-    #[inline]
-    fn ln(self) -> Self {
-        let r = self.value.recip();
-        self.chain_sz(self.value.ln(), r, -(r * r))
-    }
-    #[inline]
-    fn log2(self) -> Self {
-        let x = self.value;
-        let f1 = (x * S::cst(LN_2)).recip();
-        self.chain_sz(x.log2(), f1, -(f1 / x))
-    }
-    #[inline]
-    fn log10(self) -> Self {
-        let x = self.value;
-        let f1 = (x * S::cst(LN_10)).recip();
-        self.chain_sz(x.log10(), f1, -(f1 / x))
-    }
-    #[inline]
-    fn ln_1p(self) -> Self {
-        let r = (S::one() + self.value).recip();
-        self.chain_sz(self.value.ln_1p(), r, -(r * r))
-    }
-    #[inline]
-    fn sqrt(self) -> Self {
-        // f′ = 1 / (2s), f″ = −f′ / (2x).
-        let x = self.value;
-        let s = x.sqrt();
-        let f1 = (s + s).recip();
-        self.chain_sz(s, f1, -(f1 / (x + x)))
-    }
-    #[inline]
-    fn cbrt(self) -> Self {
-        // f′ = 1 / (3c²), f″ = −2 f′ / (3x).
-        let x = self.value;
-        let c = x.cbrt();
-        let f1 = (S::cst(3.0) * c * c).recip();
-        self.chain_sz(c, f1, -(f1 + f1) / (S::cst(3.0) * x))
-    }
-    #[inline]
-    fn abs(self) -> Self {
-        // The branch follows the sign bit, as `signum` does.
-        self.scaled(self.value.abs(), self.value.signum())
-    }
-    #[inline]
-    fn signum(self) -> Self {
-        Self::flat(self.value.signum())
-    }
-    #[inline]
-    fn recip(self) -> Self {
-        // f′ = −r², f″ = 2r³.
-        let r = self.value.recip();
-        let f1 = -(r * r);
-        self.chain_sz(r, f1, -(f1 + f1) * r)
-    }
-    #[inline]
-    fn to_degrees(self) -> Self {
-        self.scaled(self.value.to_degrees(), S::cst(180.0 / PI))
-    }
-    #[inline]
-    fn to_radians(self) -> Self {
-        self.scaled(self.value.to_radians(), S::cst(PI / 180.0))
-    }
-    #[inline]
-    fn floor(self) -> Self {
-        Self::flat(self.value.floor())
-    }
-    #[inline]
-    fn ceil(self) -> Self {
-        Self::flat(self.value.ceil())
-    }
-    #[inline]
-    fn round(self) -> Self {
-        Self::flat(self.value.round())
-    }
-    #[inline]
-    fn trunc(self) -> Self {
-        Self::flat(self.value.trunc())
-    }
-    #[inline]
-    fn fract(self) -> Self {
-        // fract(x) = x - trunc(x): the partials pass through unchanged.
-        Self::branch(self.value.fract(), &self)
-    }
+    unary_table!(unary_rules! order2 diag_jet_rule);
+    binary_table!(binary_rules! order2 diag_jet_rule2);
 
     #[inline]
     fn sin_cos(self) -> (Self, Self) {
-        let (s, c) = self.value.sin_cos();
-        (self.chain(s, c, -s), self.chain(c, -s, -c))
-    }
-    #[inline]
-    fn atan2(self, other: Self) -> Self {
-        // f(y, x): f_y = x / r², f_x = −y / r², f_yy = −2xy / r⁴ = −f_xx,
-        // f_xy = (y² − x²) / r⁴. Dividing by the radius twice rather than by x² + y²
-        // keeps it finite for tiny arguments.
-        let (y, x) = (self.value, other.value);
-        let r = x.hypot(y);
-        let (cy, cx) = (x / r / r, y / r / r);
-        let fyy = -(cy * cx + cy * cx);
-        let fxy = cx * cx - cy * cy;
-        self.chain2_sz(&other, y.atan2(x), [cy, -cx], [fyy, fxy, -fyy])
-    }
-    #[inline]
-    fn log(self, base: Self) -> Self {
-        // ln x / ln b: f_x = 1 / (x lb), f_b = −lx / (b lb²), f_xx = −f_x / x,
-        // f_xb = f_b / (x lx) = −1 / (x b lb²), f_bb = lx (lb + 2) / (b² lb³).
-        let (x, b) = (self.value, base.value);
-        let (lx, lb) = (x.ln(), b.ln());
-        let fx = (x * lb).recip();
-        let fb = -lx / (b * lb * lb);
-        let fxb = -(x * b * lb * lb).recip();
-        let fbb = lx * (lb + S::cst(2.0)) / (b * b * lb * lb * lb);
-        self.chain2_sz(&base, x.log(b), [fx, fb], [-(fx / x), fxb, fbb])
+        (Real::sin(self), Real::cos(self))
     }
     #[inline]
     fn powi(self, n: i32) -> Self {
@@ -303,20 +133,6 @@ impl<S: Real, const N: usize> Real for DiagJet<S, N> {
             pm1 * (S::one() + y * x.ln())
         };
         self.chain2_sz(&n, v, [lx, ly], [lxx, lxy, lyy])
-    }
-    #[inline]
-    fn hypot(self, other: Self) -> Self {
-        // f_x = x / h, f_y = y / h, f_xx = y² / h³, f_xy = −xy / h³, f_yy = x² / h³.
-        let (x, y) = (self.value, other.value);
-        let h = x.hypot(y);
-        let (cx, cy) = (x / h, y / h);
-        let r = h.recip();
-        self.chain2_sz(
-            &other,
-            h,
-            [cx, cy],
-            [cy * cy * r, -(cx * cy * r), cx * cx * r],
-        )
     }
     #[inline]
     fn copysign(self, sign: Self) -> Self {

@@ -1,9 +1,40 @@
-//! The float method surface of `NDual`: each rule is the primal value plus its
-//! derivative through one chain-rule helper, the primal transcendental computed once.
+//! The float method surface of `NDual`: the one-argument functions are the
+//! derivative table's entries through the first-order chain rule; the two-argument and
+//! piecewise ones are written here.
 
 use super::NDual;
 use crate::Real;
 use crate::array::{NDualArray, NDualMut, NDualRef};
+
+/// A table entry at `NDual`: the tangents times `f′` (with strong zero where the
+/// function is singular), zero, or unchanged.
+macro_rules! ndual_rule {
+    (smooth, $x:ident, $v:ident, $d1:ident) => {
+        $x.chain($v, $d1)
+    };
+    (singular, $x:ident, $v:ident, $d1:ident) => {
+        $x.chain_sz($v, $d1)
+    };
+    (linear, $x:ident, $v:ident, $d1:ident) => {
+        $x.chain($v, $d1)
+    };
+    (flat, $x:ident, $v:ident, $d1:ident) => {{
+        let _ = $d1;
+        Self::flat($v)
+    }};
+    (pass, $x:ident, $v:ident, $d1:ident) => {{
+        let _ = $d1;
+        Self::new($v, $x.partials)
+    }};
+}
+
+/// A two-argument table entry at `NDual`: the first-order chain rule, strong zero in
+/// each argument.
+macro_rules! ndual_rule2 {
+    ($x:ident, $y:ident, $v:ident, $da:ident, $db:ident) => {
+        $x.chain2_sz(&$y, $v, $da, $db)
+    };
+}
 
 impl<S: Real, const N: usize> Real for NDual<S, N> {
     type Field = S::Field;
@@ -59,176 +90,12 @@ impl<S: Real, const N: usize> Real for NDual<S, N> {
         NDualArray::from_parts(primal, S::__vec_from_flat(block)?).ok()
     }
 
-    #[inline]
-    fn sin(self) -> Self {
-        let (s, c) = self.value.sin_cos();
-        self.chain(s, c)
-    }
-    #[inline]
-    fn cos(self) -> Self {
-        let (s, c) = self.value.sin_cos();
-        self.chain(c, -s)
-    }
-    #[inline]
-    fn tan(self) -> Self {
-        let t = self.value.tan();
-        self.chain(t, S::one() + t * t)
-    }
-    #[inline]
-    fn asin(self) -> Self {
-        let x = self.value;
-        self.chain_sz(x.asin(), (S::one() - x * x).sqrt().recip())
-    }
-    #[inline]
-    fn acos(self) -> Self {
-        let x = self.value;
-        self.chain_sz(x.acos(), -(S::one() - x * x).sqrt().recip())
-    }
-    #[inline]
-    fn atan(self) -> Self {
-        let x = self.value;
-        self.chain(x.atan(), (S::one() + x * x).recip())
-    }
-    #[inline]
-    fn sinh(self) -> Self {
-        self.chain(self.value.sinh(), self.value.cosh())
-    }
-    #[inline]
-    fn cosh(self) -> Self {
-        self.chain(self.value.cosh(), self.value.sinh())
-    }
-    #[inline]
-    fn tanh(self) -> Self {
-        let t = self.value.tanh();
-        self.chain(t, S::one() - t * t)
-    }
-    #[inline]
-    fn asinh(self) -> Self {
-        let x = self.value;
-        self.chain(x.asinh(), (x * x + S::one()).sqrt().recip())
-    }
-    #[inline]
-    fn acosh(self) -> Self {
-        let x = self.value;
-        self.chain_sz(x.acosh(), (x * x - S::one()).sqrt().recip())
-    }
-    #[inline]
-    fn atanh(self) -> Self {
-        let x = self.value;
-        self.chain_sz(x.atanh(), (S::one() - x * x).recip())
-    }
-    #[inline]
-    fn exp(self) -> Self {
-        let e = self.value.exp();
-        self.chain(e, e)
-    }
-    #[inline]
-    fn exp2(self) -> Self {
-        let e = self.value.exp2();
-        self.chain(e, e * S::cst(core::f64::consts::LN_2))
-    }
-    #[inline]
-    fn exp_m1(self) -> Self {
-        let e = self.value.exp_m1();
-        self.chain(e, e + S::one())
-    }
-    #[inline]
-    fn ln(self) -> Self {
-        self.chain_sz(self.value.ln(), self.value.recip())
-    }
-    #[inline]
-    fn log2(self) -> Self {
-        let x = self.value;
-        self.chain_sz(x.log2(), (x * S::cst(core::f64::consts::LN_2)).recip())
-    }
-    #[inline]
-    fn log10(self) -> Self {
-        let x = self.value;
-        self.chain_sz(x.log10(), (x * S::cst(core::f64::consts::LN_10)).recip())
-    }
-    #[inline]
-    fn ln_1p(self) -> Self {
-        let x = self.value;
-        self.chain_sz(x.ln_1p(), (S::one() + x).recip())
-    }
-    #[inline]
-    fn sqrt(self) -> Self {
-        let s = self.value.sqrt();
-        self.chain_sz(s, (s + s).recip())
-    }
-    #[inline]
-    fn cbrt(self) -> Self {
-        let c = self.value.cbrt();
-        self.chain_sz(c, (S::cst(3.0) * c * c).recip())
-    }
-    #[inline]
-    fn abs(self) -> Self {
-        // The derivative at zero follows the sign bit, as `signum` does.
-        self.chain(self.value.abs(), self.value.signum())
-    }
-    #[inline]
-    fn signum(self) -> Self {
-        Self::flat(self.value.signum())
-    }
-    #[inline]
-    fn recip(self) -> Self {
-        let r = self.value.recip();
-        self.chain_sz(r, -(r * r))
-    }
-    #[inline]
-    fn to_degrees(self) -> Self {
-        self.chain(
-            self.value.to_degrees(),
-            S::cst(180.0 / core::f64::consts::PI),
-        )
-    }
-    #[inline]
-    fn to_radians(self) -> Self {
-        self.chain(
-            self.value.to_radians(),
-            S::cst(core::f64::consts::PI / 180.0),
-        )
-    }
-    #[inline]
-    fn floor(self) -> Self {
-        Self::flat(self.value.floor())
-    }
-    #[inline]
-    fn ceil(self) -> Self {
-        Self::flat(self.value.ceil())
-    }
-    #[inline]
-    fn round(self) -> Self {
-        Self::flat(self.value.round())
-    }
-    #[inline]
-    fn trunc(self) -> Self {
-        Self::flat(self.value.trunc())
-    }
-    #[inline]
-    fn fract(self) -> Self {
-        // fract(x) = x - trunc(x): the tangent passes through unchanged.
-        Self::new(self.value.fract(), self.partials)
-    }
+    unary_table!(unary_rules! order1 ndual_rule);
+    binary_table!(binary_rules! order1 ndual_rule2);
 
     #[inline]
     fn sin_cos(self) -> (Self, Self) {
-        let (s, c) = self.value.sin_cos();
-        (self.chain(s, c), self.chain(c, -s))
-    }
-    #[inline]
-    fn atan2(self, other: Self) -> Self {
-        let (y, x) = (self.value, other.value);
-        // Divide by the radius twice rather than by x² + y², which underflows to zero
-        // for |x|, |y| below ~1e-154 where the derivative is still finite.
-        let r = x.hypot(y);
-        self.chain2_sz(&other, y.atan2(x), x / r / r, -y / r / r)
-    }
-    #[inline]
-    fn log(self, base: Self) -> Self {
-        let (x, b) = (self.value, base.value);
-        let (lx, lb) = (x.ln(), b.ln());
-        self.chain2_sz(&base, x.log(b), (x * lb).recip(), -lx / (b * lb * lb))
+        (Real::sin(self), Real::cos(self))
     }
     #[inline]
     fn powi(self, n: i32) -> Self {
@@ -293,12 +160,6 @@ impl<S: Real, const N: usize> Real for NDual<S, N> {
             v * x.ln()
         };
         self.chain2_sz(&n, v, dx, dy)
-    }
-    #[inline]
-    fn hypot(self, other: Self) -> Self {
-        let (x, y) = (self.value, other.value);
-        let h = x.hypot(y);
-        self.chain2_sz(&other, h, x / h, y / h)
     }
     #[inline]
     fn copysign(self, sign: Self) -> Self {

@@ -151,7 +151,13 @@ pub fn source(p: Precision) -> String {
     for (name, value) in constants(p) {
         out += &format!("#define {name} T({value})\n");
     }
+    // The derivative table's constants in f64, which its `S::cst` rounds as the CPU's
+    // does; `{:?}` prints the shortest string that parses back to the same float.
+    for (name, value) in crate::reading::table::CONSTANTS {
+        out += &format!("static const double {name} = {value:?};\n");
+    }
     out += &fragment(include_str!("prelude.cu"), p);
+    out += &fragment(include_str!("functions.cu"), p);
     for &op in Unary::ALL {
         out += &elementwise(&kernel_name(op.name(), p), &["x"], false, &op.rule(), p);
     }
@@ -166,15 +172,8 @@ pub fn source(p: Precision) -> String {
     out + &fragment(include_str!("reduce.cu"), p)
 }
 
-/// The numeric constants of the rules, rounded to `p` exactly as the CPU rounds them
-/// (`S::cst(c)` for derivative factors, the primal's own factor for the values).
+/// The primal's own factors of `to_degrees` / `to_radians` at precision `p`.
 fn constants(p: Precision) -> Vec<(&'static str, String)> {
-    use core::f64::consts::{LN_2, LN_10, PI};
-    // `{:?}` prints the shortest string that parses back to the same float.
-    let lit = |c: f64| match p {
-        Precision::F32 => format!("{:?}f", c as f32),
-        Precision::F64 => format!("{c:?}"),
-    };
     // The primal `to_degrees` / `to_radians` multiply by a factor of their own (an
     // `f32` literal for `f32`, not the rounded `f64` one): read it back from them.
     let (deg, rad) = match p {
@@ -187,14 +186,7 @@ fn constants(p: Precision) -> Vec<(&'static str, String)> {
             format!("{:?}", 1.0f64.to_radians()),
         ),
     };
-    vec![
-        ("LIFTED_LN_2", lit(LN_2)),
-        ("LIFTED_LN_10", lit(LN_10)),
-        ("LIFTED_DEG_PER_RAD", deg),
-        ("LIFTED_RAD_PER_DEG", rad),
-        ("LIFTED_D_TO_DEGREES", lit(180.0 / PI)),
-        ("LIFTED_D_TO_RADIANS", lit(PI / 180.0)),
-    ]
+    vec![("LIFTED_DEG_PER_RAD", deg), ("LIFTED_RAD_PER_DEG", rad)]
 }
 
 /// Instantiates a `.cu` fragment: `@SFX` is the kernel suffix, `@name(` the math
@@ -337,9 +329,9 @@ fn lane_expr(lanes: &Lanes, operands: &[&str], present: &[usize]) -> String {
             let parts: Vec<String> = terms
                 .iter()
                 .filter(|t| present.contains(&t.operand()))
-                .map(|t| match *t {
+                .map(|t| match t {
                     Term::Plain(_, e) => format!("({e})"),
-                    Term::Sz(j, c) => format!("lifted_sz(t{}, {c})", operands[j]),
+                    Term::Sz(j, c) => format!("lifted_sz(t{}, {c})", operands[*j]),
                 })
                 .collect();
             if parts.is_empty() {

@@ -1,17 +1,22 @@
-//! The op table: each rule's value and derivative in C, transcribed from the CPU rules
-//! in `ndual/math.rs`, `ndual/ops.rs` and `ndual/mixed.rs` (same operation order, so
-//! the arithmetic rounds the same way).
+//! The op table: each rule's value and derivative in C. The one-argument functions come
+//! from the derivative table (`reading::table`), the expressions the CPU readings run;
+//! the operators and the two- and three-argument functions are transcribed from the
+//! CPU rules in `ndual/math.rs`, `ndual/ops.rs` and `ndual/mixed.rs` (same operation
+//! order, so the arithmetic rounds the same way).
 //!
 //! `pre` is C run once per element: it reads the operand values (`x`; or `a`, `b`,
 //! `c`) and defines the value `v` and whatever the lanes use. Lane expressions read the
 //! operands' tangents `tx` / `ta`, `tb`, `tc`. `@f(` is the math function `f` of the
 //! unit's precision.
 
+use std::borrow::Cow;
+
 use super::{Binary, Ternary, Unary};
+use crate::reading::table::{self, Line, Policy};
 
 /// One op: what is computed once per element, then how the lanes follow.
 pub(super) struct Rule {
-    pub(super) pre: &'static str,
+    pub(super) pre: Cow<'static, str>,
     pub(super) lanes: Lanes,
     /// Treat an operand whose lanes are all exactly zero as a constant: the CPU rule
     /// (`powf`) takes a separate branch for it.
@@ -24,7 +29,7 @@ pub(super) enum Lanes {
     Flat,
     /// The sum, in order, of the terms of the operands that carry tangents; an
     /// operand without tangents contributes no term (the CPU's mixed arithmetic).
-    Terms(&'static [Term]),
+    Terms(Vec<Term>),
     /// The lanes of the operand whose index the C expression (set in `pre`) gives.
     Select(&'static str),
     /// One expression per set of operands carrying tangents (`"ab"`, `"a"`, `"b"`),
@@ -33,87 +38,95 @@ pub(super) enum Lanes {
 }
 
 /// One operand's contribution to a lane.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub(super) enum Term {
     /// A C expression in the operand's tangent.
-    Plain(usize, &'static str),
+    Plain(usize, Cow<'static, str>),
     /// The tangent times a coefficient, with strong zero (`chain_sz`).
-    Sz(usize, &'static str),
+    Sz(usize, Cow<'static, str>),
 }
 
 impl Term {
     /// The index of the operand this term belongs to.
-    pub(super) fn operand(self) -> usize {
+    pub(super) fn operand(&self) -> usize {
         match self {
-            Self::Plain(j, _) | Self::Sz(j, _) => j,
+            Self::Plain(j, _) | Self::Sz(j, _) => *j,
         }
     }
 }
 
-const fn rule(pre: &'static str, lanes: Lanes) -> Rule {
+use Term::{Plain, Sz};
+
+fn rule(pre: impl Into<Cow<'static, str>>, lanes: Lanes) -> Rule {
     Rule {
-        pre,
+        pre: pre.into(),
         lanes,
         zero_lanes_constant: false,
     }
 }
 
-/// `chain(v, d)`: each lane times `d`.
-const fn chain(pre: &'static str) -> Rule {
-    rule(pre, Lanes::Terms(&[Term::Plain(0, "tx * d")]))
-}
-
-/// `chain_sz(v, d)`: each lane times `d`, a zero lane staying zero.
-const fn chain_sz(pre: &'static str) -> Rule {
-    rule(pre, Lanes::Terms(&[Term::Sz(0, "d")]))
-}
-
 /// `chain2_sz(v, da, db)`.
-const fn chain2_sz(pre: &'static str) -> Rule {
-    rule(pre, Lanes::Terms(&[Term::Sz(0, "da"), Term::Sz(1, "db")]))
+fn chain2_sz(pre: &'static str) -> Rule {
+    rule(
+        pre,
+        Lanes::Terms(vec![Sz(0, "da".into()), Sz(1, "db".into())]),
+    )
+}
+
+/// The kernel rule of the derivative table's two-argument entry `name`: its value and
+/// first partials, each term with strong zero as `NDual::chain2_sz` applies them.
+fn from_binary_table(name: &str) -> Rule {
+    let Some(e) = table::BINARY.iter().find(|e| e.name == name) else {
+        unreachable!("`{name}` is not a two-argument table entry")
+    };
+    let pre = format!(
+        "{} {} {}",
+        declare(&e.value),
+        declare(&e.da),
+        declare(&e.db)
+    );
+    rule(
+        pre,
+        Lanes::Terms(vec![Sz(0, e.da.name.into()), Sz(1, e.db.name.into())]),
+    )
+}
+
+/// C statements binding a table line: its `where` bindings, then the line itself.
+fn declare(line: &Line) -> String {
+    // `stringify!` may space out paths (`S :: sqrt`); C++ reads both, people one.
+    let tidy = |e: &str| e.replace(" :: ", "::");
+    let mut out = String::new();
+    for (name, expr) in line.bindings {
+        out += &format!("T {name} = {}; ", tidy(expr));
+    }
+    out + &format!("T {} = {};", line.name, tidy(line.expr))
+}
+
+/// The kernel rule of the derivative table's entry `name`: its value and `f′`, the
+/// lanes applied by its policy as `NDual` applies it.
+fn from_table(name: &str) -> Rule {
+    let Some(e) = table::UNARY.iter().find(|e| e.name == name) else {
+        unreachable!("every one-argument op but `neg` is a table entry; `{name}` is not")
+    };
+    let pre = format!("{} {}", declare(&e.value), declare(&e.d1));
+    let d1 = e.d1.name;
+    let lanes = match e.policy {
+        Policy::Smooth | Policy::Linear => {
+            Lanes::Terms(vec![Plain(0, format!("tx * {d1}").into())])
+        }
+        Policy::Singular => Lanes::Terms(vec![Sz(0, d1.into())]),
+        Policy::Flat => Lanes::Flat,
+        Policy::Pass => Lanes::Terms(vec![Plain(0, "tx".into())]),
+    };
+    rule(pre, lanes)
 }
 
 impl Unary {
     /// This op's rule.
     pub(super) fn rule(self) -> Rule {
         match self {
-            Self::Neg => rule("T v = -x;", Lanes::Terms(&[Term::Plain(0, "-tx")])),
-            Self::Sin => chain("T v = @sin(x); T d = @cos(x);"),
-            Self::Cos => chain("T v = @cos(x); T d = -@sin(x);"),
-            Self::Tan => chain("T v = @tan(x); T d = T(1) + v * v;"),
-            Self::Asin => chain_sz("T v = @asin(x); T d = T(1) / @sqrt(T(1) - x * x);"),
-            Self::Acos => chain_sz("T v = @acos(x); T d = -(T(1) / @sqrt(T(1) - x * x));"),
-            Self::Atan => chain("T v = @atan(x); T d = T(1) / (T(1) + x * x);"),
-            Self::Sinh => chain("T v = @sinh(x); T d = @cosh(x);"),
-            Self::Cosh => chain("T v = @cosh(x); T d = @sinh(x);"),
-            Self::Tanh => chain("T v = @tanh(x); T d = T(1) - v * v;"),
-            Self::Asinh => chain("T v = @asinh(x); T d = T(1) / @sqrt(x * x + T(1));"),
-            Self::Acosh => chain_sz("T v = @acosh(x); T d = T(1) / @sqrt(x * x - T(1));"),
-            Self::Atanh => chain_sz("T v = @atanh(x); T d = T(1) / (T(1) - x * x);"),
-            Self::Exp => chain("T v = @exp(x); T d = v;"),
-            Self::Exp2 => chain("T v = @exp2(x); T d = v * LIFTED_LN_2;"),
-            Self::ExpM1 => chain("T v = @expm1(x); T d = v + T(1);"),
-            Self::Ln => chain_sz("T v = @log(x); T d = T(1) / x;"),
-            Self::Log2 => chain_sz("T v = @log2(x); T d = T(1) / (x * LIFTED_LN_2);"),
-            Self::Log10 => chain_sz("T v = @log10(x); T d = T(1) / (x * LIFTED_LN_10);"),
-            Self::Ln1p => chain_sz("T v = @log1p(x); T d = T(1) / (T(1) + x);"),
-            Self::Sqrt => chain_sz("T v = @sqrt(x); T d = T(1) / (v + v);"),
-            Self::Cbrt => chain_sz("T v = @cbrt(x); T d = T(1) / (T(3) * v * v);"),
-            // The derivative at ±0 follows the sign bit, as `signum` does.
-            Self::Abs => chain("T v = @fabs(x); T d = lifted_signum(x);"),
-            Self::Signum => rule("T v = lifted_signum(x);", Lanes::Flat),
-            Self::Recip => chain_sz("T v = T(1) / x; T d = -(v * v);"),
-            Self::ToDegrees => chain("T v = x * LIFTED_DEG_PER_RAD; T d = LIFTED_D_TO_DEGREES;"),
-            Self::ToRadians => chain("T v = x * LIFTED_RAD_PER_DEG; T d = LIFTED_D_TO_RADIANS;"),
-            Self::Floor => rule("T v = @floor(x);", Lanes::Flat),
-            Self::Ceil => rule("T v = @ceil(x);", Lanes::Flat),
-            Self::Round => rule("T v = @round(x);", Lanes::Flat),
-            Self::Trunc => rule("T v = @trunc(x);", Lanes::Flat),
-            // fract(x) = x - trunc(x): the tangent passes through.
-            Self::Fract => rule(
-                "T v = x - @trunc(x);",
-                Lanes::Terms(&[Term::Plain(0, "tx")]),
-            ),
+            Self::Neg => rule("T v = -x;", Lanes::Terms(vec![Plain(0, "-tx".into())])),
+            _ => from_table(self.name()),
         }
     }
 }
@@ -121,20 +134,19 @@ impl Unary {
 impl Binary {
     /// This op's rule.
     pub(super) fn rule(self) -> Rule {
-        use Term::Plain;
         match self {
             Self::Add => rule(
                 "T v = a + b;",
-                Lanes::Terms(&[Plain(0, "ta"), Plain(1, "tb")]),
+                Lanes::Terms(vec![Plain(0, "ta".into()), Plain(1, "tb".into())]),
             ),
             // ta + (-tb) is ta - tb bit for bit; -tb alone is `rsub`'s lane.
             Self::Sub => rule(
                 "T v = a - b;",
-                Lanes::Terms(&[Plain(0, "ta"), Plain(1, "-tb")]),
+                Lanes::Terms(vec![Plain(0, "ta".into()), Plain(1, "-tb".into())]),
             ),
             Self::Mul => rule(
                 "T v = a * b;",
-                Lanes::Terms(&[Plain(0, "ta * b"), Plain(1, "a * tb")]),
+                Lanes::Terms(vec![Plain(0, "ta * b".into()), Plain(1, "a * tb".into())]),
             ),
             // Both dual: (ȧ - q ḃ) / b with one reciprocal; `x / c` divides each lane;
             // `c / x` is `rdiv`'s chain_sz(q, -(q / x)).
@@ -149,16 +161,9 @@ impl Binary {
             // a % b = a - n b with the integer n: ṙ = ȧ - n ḃ.
             Self::Rem => rule(
                 "T v = @fmod(a, b); T n = @round((a - v) / b);",
-                Lanes::Terms(&[Plain(0, "ta"), Plain(1, "-(n * tb)")]),
+                Lanes::Terms(vec![Plain(0, "ta".into()), Plain(1, "-(n * tb)".into())]),
             ),
-            // Divide by the radius twice: x² + y² underflows where the derivative is finite.
-            Self::Atan2 => chain2_sz(
-                "T r = @hypot(b, a); T v = @atan2(a, b); T da = b / r / r; T db = -a / r / r;",
-            ),
-            Self::Log => chain2_sz(
-                "T lx = @log(a); T lb = @log(b); T v = lx / lb; T da = T(1) / (a * lb); \
-                 T db = -lx / (b * lb * lb);",
-            ),
+            Self::Atan2 | Self::Log => from_binary_table(self.name()),
             // d/da = b a^(b-1) (v / a away from 0; exactly 0 for b = 0); d/db = v ln a,
             // 0 where v is 0.
             Self::Powf => Rule {
@@ -169,11 +174,11 @@ impl Binary {
                      T db = v == T(0) ? T(0) : v * @log(a);",
                 )
             },
-            Self::Hypot => chain2_sz("T v = @hypot(a, b); T da = a / v; T db = b / v;"),
+            Self::Hypot => from_binary_table(self.name()),
             Self::Copysign => rule(
                 "T v = @copysign(a, b); \
                  T d = (signbit(a) != 0) != (signbit(b) != 0) ? T(-1) : T(1);",
-                Lanes::Terms(&[Plain(0, "ta * d")]),
+                Lanes::Terms(vec![Plain(0, "ta * d".into())]),
             ),
             // Tangents follow the operand `fmin` / `fmax` returns (the non-NaN one).
             Self::Min => rule(
@@ -186,7 +191,7 @@ impl Binary {
             ),
             Self::RemEuclid => rule(
                 "T v = lifted_rem_euclid(a, b); T n = @round((a - v) / b);",
-                Lanes::Terms(&[Plain(0, "ta"), Plain(1, "-(n * tb)")]),
+                Lanes::Terms(vec![Plain(0, "ta".into()), Plain(1, "-(n * tb)".into())]),
             ),
             Self::DivEuclid => rule("T v = lifted_div_euclid(a, b);", Lanes::Flat),
         }
@@ -196,11 +201,14 @@ impl Binary {
 impl Ternary {
     /// This op's rule.
     pub(super) fn rule(self) -> Rule {
-        use Term::Plain;
         match self {
             Self::MulAdd => rule(
                 "T v = @fma(a, b, c);",
-                Lanes::Terms(&[Plain(0, "ta * b"), Plain(1, "a * tb"), Plain(2, "tc")]),
+                Lanes::Terms(vec![
+                    Plain(0, "ta * b".into()),
+                    Plain(1, "a * tb".into()),
+                    Plain(2, "tc".into()),
+                ]),
             ),
             Self::Clamp => rule(
                 // The lanes follow the value even for bounds the host refuses (lo > hi:

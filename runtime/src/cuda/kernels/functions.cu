@@ -1,0 +1,45 @@
+// The reading surface of the derivative table (`reading::table`) at this unit's
+// precision: the table's expressions call `S::sqrt(x)`, `S::one()`, `S::cst(c)`, as
+// the Rust readings do, and read the f64 constants defined above this fragment.
+
+struct S {
+    static __device__ __forceinline__ T zero() { return T(0); }
+    static __device__ __forceinline__ T one() { return T(1); }
+    static __device__ __forceinline__ T cst(double c) { return T(c); }
+    static __device__ __forceinline__ T sin(T x) { return ::@sin(x); }
+    static __device__ __forceinline__ T cos(T x) { return ::@cos(x); }
+    static __device__ __forceinline__ T tan(T x) { return ::@tan(x); }
+    static __device__ __forceinline__ T asin(T x) { return ::@asin(x); }
+    static __device__ __forceinline__ T acos(T x) { return ::@acos(x); }
+    static __device__ __forceinline__ T atan(T x) { return ::@atan(x); }
+    static __device__ __forceinline__ T sinh(T x) { return ::@sinh(x); }
+    static __device__ __forceinline__ T cosh(T x) { return ::@cosh(x); }
+    static __device__ __forceinline__ T tanh(T x) { return ::@tanh(x); }
+    static __device__ __forceinline__ T asinh(T x) { return ::@asinh(x); }
+    static __device__ __forceinline__ T acosh(T x) { return ::@acosh(x); }
+    static __device__ __forceinline__ T atanh(T x) { return ::@atanh(x); }
+    static __device__ __forceinline__ T exp(T x) { return ::@exp(x); }
+    static __device__ __forceinline__ T exp2(T x) { return ::@exp2(x); }
+    static __device__ __forceinline__ T exp_m1(T x) { return ::@expm1(x); }
+    static __device__ __forceinline__ T ln(T x) { return ::@log(x); }
+    static __device__ __forceinline__ T log2(T x) { return ::@log2(x); }
+    static __device__ __forceinline__ T log10(T x) { return ::@log10(x); }
+    static __device__ __forceinline__ T ln_1p(T x) { return ::@log1p(x); }
+    static __device__ __forceinline__ T sqrt(T x) { return ::@sqrt(x); }
+    static __device__ __forceinline__ T cbrt(T x) { return ::@cbrt(x); }
+    static __device__ __forceinline__ T abs(T x) { return ::@fabs(x); }
+    static __device__ __forceinline__ T signum(T x) { return lifted_signum(x); }
+    static __device__ __forceinline__ T recip(T x) { return T(1) / x; }
+    // The primal's own factors (an f32 literal for f32, not the rounded f64 one).
+    static __device__ __forceinline__ T to_degrees(T x) { return x * LIFTED_DEG_PER_RAD; }
+    static __device__ __forceinline__ T to_radians(T x) { return x * LIFTED_RAD_PER_DEG; }
+    static __device__ __forceinline__ T floor(T x) { return ::@floor(x); }
+    static __device__ __forceinline__ T ceil(T x) { return ::@ceil(x); }
+    static __device__ __forceinline__ T round(T x) { return ::@round(x); }
+    static __device__ __forceinline__ T trunc(T x) { return ::@trunc(x); }
+    static __device__ __forceinline__ T fract(T x) { return x - ::@trunc(x); }
+    static __device__ __forceinline__ T atan2(T y, T x) { return ::@atan2(y, x); }
+    static __device__ __forceinline__ T hypot(T x, T y) { return ::@hypot(x, y); }
+    // Rust's `log(self, base)` is `self.ln() / base.ln()`.
+    static __device__ __forceinline__ T log(T x, T b) { return ::@log(x) / ::@log(b); }
+};

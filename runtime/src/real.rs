@@ -4,9 +4,12 @@
 //! the primal function; at `D = NDual<f64, N>` it carries N tangent directions; at
 //! `D = NDual<NDual<f64, 1>, 1>` it computes second derivatives; at
 //! `D = Taylor<f64, K>` a derivative tower of order K along one direction; at
-//! `D = DiagJet<f64, N>` first and pure second derivatives along N coordinates. Later
-//! readings (zero-skipping duals, device values) slot in by implementing these two
-//! traits, without any change to generated code.
+//! `D = DiagJet<f64, N>` first and pure second derivatives along N coordinates; at
+//! `D = ZDual<f64, N>` the partials of values that carry none are skipped; at the CUDA
+//! reading `DeviceDual<S, N>` arrays live on a GPU. A reading slots in by implementing
+//! these two traits, without any change to generated code; the derivatives of the float
+//! functions come from the derivative table (`reading::table`), so a reading adds only
+//! its own algebra.
 //!
 //! * [`Real`] is the arithmetic and the float method surface of a reading, with no
 //!   reference to the primal field. Rules for scalar maths are written once against it.
@@ -49,14 +52,14 @@ macro_rules! declare_unary {
 /// The arithmetic and float method surface shared by every reading.
 ///
 /// Implemented by `f64` and `f32` (the primal readings) and by
-/// [`NDual<S, N>`](crate::NDual), [`Taylor<S, K>`](crate::Taylor) and
-/// [`DiagJet<S, N>`](crate::DiagJet) for every
-/// `S: Real` (so readings nest). Each method
+/// [`NDual<S, N>`](crate::NDual), [`Taylor<S, K>`](crate::Taylor),
+/// [`DiagJet<S, N>`](crate::DiagJet) and [`ZDual<S, N>`](crate::ZDual) for every
+/// `S: Real` (so readings nest), and by the CUDA reading `DeviceDual<S, N>`. Each method
 /// has the meaning of the `f64` method of the same name on the primal value; readings
 /// that carry derivatives propagate them.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a reading lifted rules can run on",
-    note = "readings are `f64`, `f32`, `lifted::NDual<S, N>`, `lifted::Taylor<S, K>` and `lifted::DiagJet<S, N>` with `S` a reading"
+    note = "readings are `f64`, `f32`, `lifted::NDual<S, N>`, `lifted::Taylor<S, K>`, `lifted::DiagJet<S, N>`, `lifted::ZDual<S, N>` and `lifted::cuda::DeviceDual<S, N>` with `S` a reading"
 )]
 pub trait Real:
     Copy
@@ -221,7 +224,7 @@ pub trait Real:
 /// comparisons with constants, zero-lifting and the primal scalar.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a reading of `{F}`",
-    note = "a function written in `{F}` runs on readings of `{F}`: `{F}` itself or `lifted::NDual<S, N>` with `S` a reading of `{F}`"
+    note = "a function written in `{F}` runs on readings of `{F}`: `{F}` itself, or `lifted::NDual<S, N>`, `Taylor<S, K>`, `DiagJet<S, N>`, `ZDual<S, N>` with `S` a reading of `{F}`"
 )]
 pub trait Reading<F: Scalar>:
     Real<Field = F>

@@ -1,10 +1,11 @@
 //! Impls shared by the readings built on a value of `S` plus higher parts (`NDual`,
-//! `Taylor`), stamped once per type by macros: the operators (`operator_impls!`'s
-//! stamping; each type writes its own rules) and `num-traits`, so generic code written against `num_traits::Float` (and `Num`, `NumCast`,
-//! `FromPrimitive`, `FloatConst`, `Signed`) runs on them unchanged.
+//! `Taylor`, `DiagJet`, `ZDual`), stamped once per type by macros: the operator traits
+//! (`operator_impls!` writes the impls; each type supplies its own product and quotient
+//! rules) and `num-traits`, so generic code written against `num_traits::Float` (and
+//! `Num`, `NumCast`, `FromPrimitive`, `FloatConst`, `Signed`) runs on them unchanged.
 //!
-//! Every float method maps to the [`Real`](crate::Real) rule of the same name, so the
-//! derivative is written once, in each reading's `math.rs`. Constants (`nan()`,
+//! Every float method maps to the [`Real`](crate::Real) rule of the same name, whose
+//! derivative comes from the derivative table (`reading::table`). Constants (`nan()`,
 //! `epsilon()`, `PI()`, parsed and converted numbers) are zero-lifted; queries and
 //! conversions (`classify`, `integer_decode`, `to_i64`, …) read the value, as comparisons
 //! do. The impls ask of `S` only the same trait, so they nest: `NDual<NDual<f64, 1>, 1>`

@@ -13,7 +13,6 @@
 //! Everything loads at run time: a build with the feature needs no CUDA, and on a
 //! machine without a driver every entry point returns [`CudaError::LibraryMissing`]
 //! instead of failing to link or panicking.
-// @modules — one line per submodule, kept sorted.
 mod array;
 mod blas;
 mod device;

@@ -4,8 +4,8 @@
 pub use crate::array::{ArrayOwned, ArrayRead, ArrayView, ArrayViewMut, ArrayWrite};
 #[cfg(feature = "ndarray")]
 pub use crate::linalg::nd::{NdConst, NdDot};
-pub use crate::lowering::{IntoReading, ToPrimal};
 pub use crate::lowering::{KeepOperand, LiftOperand, Operand};
+pub use crate::reading::convert::{IntoReading, ToPrimal};
 pub use crate::rule::{Constant, FRule, Param};
 pub use crate::{Reading, Real};
 pub use core::clone::Clone;

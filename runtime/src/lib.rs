@@ -52,8 +52,8 @@ pub use drivers::{
     jvp_many, jvp_mut, value_and_jacfwd, value_jacobian_hessian_diag,
 };
 pub use lifted_macros::{Lift, autodiff, constant};
-pub use lowering::{IntoReading, ToPrimal};
 pub use ndual::NDual;
+pub use reading::convert::{IntoReading, ToPrimal};
 pub use real::{Reading, Real};
 pub use rule::{Constant, FRule, Param};
 pub use scalar::Scalar;

@@ -14,8 +14,8 @@
 use core::any::Any;
 
 use crate::Real;
-use crate::elementwise::{Binary, Ternary, Unary};
 use crate::linalg::{Field, Flat, Mat, Operand};
+use crate::reading::ops::{Binary, Ternary, Unary};
 
 /// An array operand of a primitive, type-erased.
 pub trait Erased<D: Real> {

@@ -25,7 +25,7 @@ use core::ops::{
 
 use crate::Scalar;
 use crate::array::{ArrayMut, ArrayOwned, ArrayRef};
-use crate::lowering::{IntoReading, ToPrimal};
+use crate::reading::convert::{IntoReading, ToPrimal};
 
 /// Declares the unary float methods once, so the trait, the primal impls and the
 /// docs cannot drift apart.

@@ -6,7 +6,7 @@ use num_traits::Zero;
 use super::Error;
 use super::args::{Arguments, IntoArgs};
 use super::engine::{self, Columns, Directions};
-use super::jacobian::Jacobian;
+use super::matrix::Jacobian;
 use super::plan::{PassPlan, PassReading, plan};
 use super::width::{ChunkScalar, dispatch, driver_width, private::AtWidth};
 use crate::{FRule, NDual, Reading, ZDual};

@@ -5,7 +5,7 @@ use num_traits::Zero;
 
 use super::Error;
 use super::args::Arguments;
-use super::jacobian::Jacobian;
+use super::matrix::Jacobian;
 use super::width::{ChunkScalar, ONE_HOT_AT};
 use crate::{FRule, NDual, Param, Reading, ZDual};
 

@@ -14,7 +14,7 @@ use super::Error;
 use super::args::{Arguments, IntoArgs};
 use super::driver::Driver;
 use super::engine::{Columns, dim_of, first_pass};
-use super::jacobian::Jacobian;
+use super::matrix::Jacobian;
 use super::width::{ChunkScalar, JET_WIDTHS, dispatch_jet, jet_width, private::AtJetWidth};
 use crate::{DiagJet, FRule, Param, Reading};
 

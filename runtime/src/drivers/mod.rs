@@ -75,6 +75,7 @@ mod gradient;
 mod jacobian;
 mod jet;
 mod jvp;
+mod matrix;
 mod nested;
 mod plan;
 mod second;
@@ -85,9 +86,10 @@ pub use args::{Arguments, IntoArg, IntoArgs};
 pub use driver::Driver;
 pub use error::Error;
 pub use gradient::{gradient, gradient_into, gradient_with_chunk, gradient_wrt};
-pub use jacobian::{Jacobian, jacobian, jacobian_with_chunk, jacobian_wrt, value_and_jacfwd};
+pub use jacobian::{jacobian, jacobian_with_chunk, jacobian_wrt, value_and_jacfwd};
 pub use jet::{ValueJacobianHessianDiag, value_jacobian_hessian_diag};
 pub use jvp::{derivative, jvp, jvp_chunk, jvp_many, jvp_mut};
+pub use matrix::Jacobian;
 pub use nested::nested_derivative;
 pub use plan::{
     DENSE_CHUNK_THRESHOLD, PassPlan, PassReading, ZERO_SKIP_CHUNK, ZERO_SKIP_MIN_COLUMNS,

@@ -11,7 +11,7 @@ use super::Error;
 use super::args::{Arguments, IntoArgs};
 use super::driver::Driver;
 use super::engine::{self, Columns, dim_of, first_pass};
-use super::jacobian::Jacobian;
+use super::matrix::Jacobian;
 use super::width::{ChunkScalar, dispatch_nested, nested_width, private::AtNestedWidth};
 use crate::{FRule, NDual, Param, Reading};
 

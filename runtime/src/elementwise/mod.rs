@@ -40,9 +40,7 @@
 //! The same holds for the three operands of [`mul_add()`](fn@mul_add) and
 //! [`clamp()`](fn@clamp).
 
-mod ops;
-
-pub use ops::{Binary, Ternary, Unary, UnaryInt};
+pub use crate::reading::ops::{Binary, Ternary, Unary, UnaryInt};
 
 use crate::Real;
 use crate::linalg::{Array, Operand};

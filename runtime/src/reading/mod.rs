@@ -1,8 +1,12 @@
-//! The reading layer's knowledge that every reading shares: the derivative table.
+//! The reading layer's knowledge that every reading shares: the derivative table and
+//! the list of element-wise ops.
 //!
 //! A reading adds only its own algebra (the first-order chain rule of `NDual`, the
 //! second-order one of `DiagJet`, the zero-skipping of `ZDual`) and reads every float
-//! function's derivatives from [`table`].
+//! function's derivatives from [`table`]. [`ops`] names the scalar rules as values, for
+//! the array functions above and the kernels generated from them.
 
+pub(crate) mod convert;
+pub(crate) mod ops;
 #[macro_use]
 pub(crate) mod table;

@@ -6,7 +6,7 @@
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Rem, RemAssign, Sub, SubAssign};
 
 use super::Taylor;
-use crate::lowering::{IntoReading, ToPrimal};
+use crate::reading::convert::{IntoReading, ToPrimal};
 use crate::{Reading, Real};
 
 macro_rules! mixed {

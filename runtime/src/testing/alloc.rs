@@ -4,9 +4,8 @@
 
 use std::sync::OnceLock;
 
-use super::check::Verdict;
 use super::options::{Allocations, CheckOptions};
-use super::report::Status;
+use super::report::{Status, Verdict};
 
 static COUNTER: OnceLock<fn() -> u64> = OnceLock::new();
 

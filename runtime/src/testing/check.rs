@@ -13,9 +13,6 @@ use super::rng::SplitMix64;
 use super::width::{CheckScalar, run_at_width, run_primal_reading};
 use crate::{FRule, Param, Scalar};
 
-/// What one check found: its status, its measured error, and the detail line.
-pub(super) type Verdict = (Status, Option<f64>, String);
-
 /// Checks a rule against its primal function, after Mooncake's `test_rule`.
 ///
 /// `args` is the point to check at (owned values, as [`FRule::Args`]). With random

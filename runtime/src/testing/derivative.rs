@@ -3,9 +3,8 @@
 
 use core::fmt::Write as _;
 
-use super::check::Verdict;
 use super::options::Tolerances;
-use super::report::Status;
+use super::report::{Status, Verdict};
 use super::width::Run;
 use crate::{FRule, Param, Scalar};
 

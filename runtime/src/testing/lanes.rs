@@ -1,9 +1,8 @@
 //! The lane-independence check: a width-N run against N width-1 runs, one per lane.
 
 use super::alloc::AllocationTally;
-use super::check::Verdict;
 use super::options::LaneCheck;
-use super::report::Status;
+use super::report::{Status, Verdict};
 use super::ulps::{describe_ulps, same_bits, ulps_between};
 use super::width::{CheckScalar, Run, run_at_width};
 use crate::{FRule, Scalar};

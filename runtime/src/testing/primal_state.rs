@@ -1,8 +1,7 @@
 //! The primal checks: the result and the (mutated) arguments after a run of the rule
 //! against those after the primal function, bit for bit or within some ulps.
 
-use super::check::Verdict;
-use super::report::Status;
+use super::report::{Status, Verdict};
 use super::ulps::{describe_ulps, same_bits, ulps_between};
 use crate::{Param, Scalar};
 

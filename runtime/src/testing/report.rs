@@ -260,3 +260,6 @@ impl fmt::Debug for CheckFailure {
 }
 
 impl std::error::Error for CheckFailure {}
+
+/// What one check found: its status, its measured error, and the detail line.
+pub(super) type Verdict = (Status, Option<f64>, String);

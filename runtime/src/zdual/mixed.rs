@@ -7,7 +7,7 @@
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Rem, RemAssign, Sub, SubAssign};
 
 use super::{ZDual, zmap};
-use crate::lowering::{IntoReading, ToPrimal};
+use crate::reading::convert::{IntoReading, ToPrimal};
 use crate::{NDual, Reading, Real};
 
 macro_rules! mixed {

@@ -118,7 +118,7 @@ impl Precision {
     }
 }
 
-pub use crate::elementwise::{Binary, Ternary, Unary, UnaryInt};
+pub use crate::reading::ops::{Binary, Ternary, Unary, UnaryInt};
 
 /// The reduction kernels, in [`kernel_names`] order.
 pub const REDUCTIONS: &[&str] = &["sum", "dot", "reduce_finish"];

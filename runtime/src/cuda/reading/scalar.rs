@@ -10,7 +10,7 @@ use core::ops::{
 
 use super::array::{DeviceMut, DeviceRef, DeviceVec};
 use crate::cuda::DeviceFloat;
-use crate::lowering::{IntoReading, ToPrimal};
+use crate::reading::convert::{IntoReading, ToPrimal};
 use crate::{NDual, Reading, Real};
 
 /// The reading that runs derived rules on device arrays: scalars are host values with

@@ -303,13 +303,13 @@ macro_rules! binary_rules {
     }};
 }
 
-/// Expands one reading's methods from the table: `impl_unary_rules!(reading)` inside
-/// its `impl Real` block, where `reading` is a macro mapping `(policy, self, v, d1,
-/// d2)` to the result (see `ndual/math.rs`). The order-2 variant passes `d2` too;
-/// order 1 never evaluates it.
+/// Expands one reading's one-argument methods from the table, inside its `impl Real`
+/// block: `unary_table!(unary_rules! order1 ndual_rule)`, where `ndual_rule` maps
+/// `(policy, self, v, d1)` to the result (see `ndual/math.rs`). `order2` passes `d2`
+/// too; order 1 never evaluates it.
 macro_rules! unary_rules {
     (
-        order1 $apply:ident
+        $order:ident $apply:ident
         $(
             $name:ident($x:ident): $policy:ident, domain($lo:expr, $hi:expr) {
                 $v:ident = $val:expr $(, where $($vl:ident = $ve:expr),+)?;
@@ -329,37 +329,20 @@ macro_rules! unary_rules {
                 let $v = $val;
                 $($(let $al = $ae;)+)?
                 let $f1 = $d1;
-                $apply!($policy, self, $v, $f1)
+                unary_rules!(@$order $apply, $policy, self, $v, $f1;
+                    $($($bl = $be,)+)? $f2 = $d2, => $f2)
             }
         )*
     };
-    (
-        order2 $apply:ident
-        $(
-            $name:ident($x:ident): $policy:ident, domain($lo:expr, $hi:expr) {
-                $v:ident = $val:expr $(, where $($vl:ident = $ve:expr),+)?;
-                $f1:ident = $d1:expr $(, where $($al:ident = $ae:expr),+)?;
-                $f2:ident = $d2:expr $(, where $($bl:ident = $be:expr),+)?;
-                $($f3:ident = $d3:expr $(, where $($cl:ident = $ce:expr),+)?;)?
-            }
-        )*
-    ) => {
-        $(
-            #[inline]
-            fn $name(self) -> Self {
-                #[allow(unused_imports)]
-                use core::f64::consts::{LN_2, LN_10, PI};
-                let $x = self.value;
-                $($(let $vl = $ve;)+)?
-                let $v = $val;
-                $($(let $al = $ae;)+)?
-                let $f1 = $d1;
-                $($(let $bl = $be;)+)?
-                let $f2 = $d2;
-                $apply!($policy, self, $v, $f1, $f2)
-            }
-        )*
+    (@order1 $apply:ident, $policy:ident, $x:ident, $v:ident, $f1:ident;
+        $($l:ident = $e:expr,)* => $f2:ident) => {
+        $apply!($policy, $x, $v, $f1)
     };
+    (@order2 $apply:ident, $policy:ident, $x:ident, $v:ident, $f1:ident;
+        $($l:ident = $e:expr,)* => $f2:ident) => {{
+        $(let $l = $e;)*
+        $apply!($policy, $x, $v, $f1, $f2)
+    }};
 }
 
 /// How a reading applies an entry's derivatives.

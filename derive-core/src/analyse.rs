@@ -12,6 +12,7 @@ use std::collections::{HashMap, HashSet};
 use syn::visit::Visit;
 use syn::{Expr, Pat};
 
+use crate::syntax::{VecMacro, chain_has, is_empty_vec, loop_breaks, place_root};
 use crate::types::{Float, is_float, is_float_vec};
 
 /// What an array name refers to inside the rule.
@@ -191,9 +192,70 @@ pub fn is_rule_call(scope: &Scope, path: &syn::Path) -> bool {
     !segs[..segs.len() - 1].iter().any(|s| upper(s))
 }
 
+/// Answers of [`Scope::classify_with`] and [`Scope::mentions_with`], by the address of
+/// the expression asked about. The class of a node depends on those of its
+/// subexpressions, and the lowering asks at every level of a nesting: without the
+/// answers kept, that costs the square of the depth.
+///
+/// An answer holds while the expression at that address, the whole subtree, and the
+/// scope's sets are unchanged since it was found. Whoever changes any of them calls
+/// [`Memo::forget`], which drops every answer at once.
+#[derive(Debug, Default)]
+pub struct Memo {
+    generation: u64,
+    classes: HashMap<usize, (u64, Class)>,
+    mentions: HashMap<usize, (u64, bool)>,
+}
+
+impl Memo {
+    /// Drops every answer.
+    pub fn forget(&mut self) {
+        self.generation += 1;
+    }
+
+    fn key(e: &Expr) -> usize {
+        std::ptr::from_ref(e) as usize
+    }
+
+    fn class(&self, e: &Expr) -> Option<Class> {
+        match self.classes.get(&Self::key(e)) {
+            Some(&(g, c)) if g == self.generation => Some(c),
+            _ => None,
+        }
+    }
+
+    fn mention(&self, e: &Expr) -> Option<bool> {
+        match self.mentions.get(&Self::key(e)) {
+            Some(&(g, m)) if g == self.generation => Some(m),
+            _ => None,
+        }
+    }
+}
+
 impl Scope {
+    /// Whether `name` is a reference parameter (`&f64`, `&mut [f64; 3]`, …), whose
+    /// explicit `*` must stay.
+    pub fn locals_ref(&self, name: &str) -> bool {
+        self.refs.contains(name)
+    }
+
     /// Classifies an expression given the current sets.
     pub fn classify(&self, e: &Expr) -> Class {
+        self.classify_with(e, &mut Memo::default())
+    }
+
+    /// [`Self::classify`], keeping the answers for `e` and its subexpressions in `memo`
+    /// (see there for how long they hold).
+    pub fn classify_with(&self, e: &Expr, memo: &mut Memo) -> Class {
+        if let Some(c) = memo.class(e) {
+            return c;
+        }
+        let c = self.classify_in(e, memo);
+        memo.classes.insert(Memo::key(e), (memo.generation, c));
+        c
+    }
+
+    fn classify_in(&self, e: &Expr, memo: &mut Memo) -> Class {
         match e {
             Expr::Lit(l) => match &l.lit {
                 syn::Lit::Float(_) => Class::Inactive,
@@ -216,11 +278,13 @@ impl Scope {
                     Class::Other
                 }
             }
-            Expr::Paren(p) => self.classify(&p.expr),
-            Expr::Group(g) => self.classify(&g.expr),
-            Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => self.classify(&u.expr),
+            Expr::Paren(p) => self.classify_with(&p.expr, memo),
+            Expr::Group(g) => self.classify_with(&g.expr, memo),
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => {
+                self.classify_with(&u.expr, memo)
+            }
             Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => {
-                if self.mentions_active(&u.expr) {
+                if self.mentions_with(&u.expr, memo) {
                     Class::Active
                 } else {
                     Class::Other
@@ -231,7 +295,7 @@ impl Scope {
                     || matches!(&*c.ty, syn::Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32"));
                 if !to_float {
                     Class::Other
-                } else if self.classify(&c.expr) == Class::Active {
+                } else if self.classify_with(&c.expr, memo) == Class::Active {
                     Class::Active
                 } else {
                     Class::Inactive
@@ -241,7 +305,10 @@ impl Scope {
                 use syn::BinOp::*;
                 match b.op {
                     Add(_) | Sub(_) | Mul(_) | Div(_) | Rem(_) => {
-                        let (l, r) = (self.classify(&b.left), self.classify(&b.right));
+                        let (l, r) = (
+                            self.classify_with(&b.left, memo),
+                            self.classify_with(&b.right, memo),
+                        );
                         if l == Class::Active || r == Class::Active {
                             Class::Active
                         } else if l == Class::Inactive && r == Class::Inactive {
@@ -258,10 +325,10 @@ impl Scope {
                 if NON_FLOAT_METHODS.contains(&method.as_str()) {
                     return Class::Other;
                 }
-                if self.mentions_active(e) {
+                if self.mentions_with(e, memo) {
                     return Class::Active;
                 }
-                let recv = self.classify(&m.receiver);
+                let recv = self.classify_with(&m.receiver, memo);
                 if recv == Class::Inactive && FLOAT_METHODS.contains(&method.as_str()) {
                     Class::Inactive
                 } else {
@@ -269,7 +336,7 @@ impl Scope {
                 }
             }
             Expr::Call(c) => {
-                if self.mentions_active(e) {
+                if self.mentions_with(e, memo) {
                     return Class::Active;
                 }
                 match &*c.func {
@@ -279,7 +346,10 @@ impl Scope {
                         let float_assoc = segs.len() == 2
                             && (segs[0].ident == "f64" || segs[0].ident == "f32")
                             && FLOAT_METHODS.contains(&segs[1].ident.to_string().as_str());
-                        if float_assoc && c.args.iter().all(|a| self.classify(a) == Class::Inactive)
+                        if float_assoc
+                            && c.args
+                                .iter()
+                                .all(|a| self.classify_with(a, memo) == Class::Inactive)
                         {
                             Class::Inactive
                         } else {
@@ -290,7 +360,7 @@ impl Scope {
                 }
             }
             Expr::Index(i) => {
-                if self.mentions_active(&i.expr) {
+                if self.mentions_with(&i.expr, memo) {
                     Class::Active
                 } else if matches!(&*i.expr, Expr::Path(p) if p.path.get_ident().is_some_and(|id| self.const_arrays.contains(&id.to_string())))
                     && !matches!(&*i.index, Expr::Range(_))
@@ -300,32 +370,35 @@ impl Scope {
                     Class::Other
                 }
             }
-            Expr::Block(b) => self.classify_tail(&b.block),
+            Expr::Block(b) => self.classify_tail_in(&b.block, memo),
             // A struct literal with float fields builds the dual struct.
             Expr::Struct(s) => {
                 if s.fields
                     .iter()
-                    .any(|f| self.classify(&f.expr) != Class::Other)
+                    .any(|f| self.classify_with(&f.expr, memo) != Class::Other)
                 {
                     Class::Active
                 } else {
                     Class::Other
                 }
             }
-            Expr::Loop(l) => crate::lower::loop_breaks(&l.body, l.label.as_ref())
+            Expr::Loop(l) => loop_breaks(&l.body, l.label.as_ref())
                 .into_iter()
-                .map(|v| self.classify(v))
+                .map(|v| self.classify_with(v, memo))
                 .reduce(join)
                 .unwrap_or(Class::Other),
             Expr::If(i) => {
-                let then = self.classify_tail(&i.then_branch);
-                let other = i.else_branch.as_ref().map(|(_, e)| self.classify(e));
+                let then = self.classify_tail_in(&i.then_branch, memo);
+                let other = i
+                    .else_branch
+                    .as_ref()
+                    .map(|(_, e)| self.classify_with(e, memo));
                 join(then, other.unwrap_or(Class::Other))
             }
             Expr::Match(m) => m
                 .arms
                 .iter()
-                .map(|a| self.classify(&a.body))
+                .map(|a| self.classify_with(&a.body, memo))
                 .reduce(join)
                 .unwrap_or(Class::Other),
             Expr::Macro(m) => {
@@ -337,7 +410,7 @@ impl Scope {
                 }
             }
             _ => {
-                if self.mentions_active(e) {
+                if self.mentions_with(e, memo) {
                     Class::Active
                 } else {
                     Class::Other
@@ -346,19 +419,19 @@ impl Scope {
         }
     }
 
-    fn classify_tail(&self, b: &syn::Block) -> Class {
+    fn classify_tail_in(&self, b: &syn::Block, memo: &mut Memo) -> Class {
         match b.stmts.last() {
-            Some(syn::Stmt::Expr(e, None)) => self.classify(e),
+            Some(syn::Stmt::Expr(e, None)) => self.classify_with(e, memo),
             _ => Class::Other,
         }
     }
 
     /// Whether `vec![…]` builds a float array.
     pub fn macro_is_float_vec(&self, mac: &syn::Macro) -> bool {
-        if let Ok(rep) = mac.parse_body::<crate::lower::VecMacro>() {
+        if let Ok(rep) = mac.parse_body::<VecMacro>() {
             return match rep {
-                crate::lower::VecMacro::Repeat(elem, _) => self.classify(&elem) != Class::Other,
-                crate::lower::VecMacro::List(items) => {
+                VecMacro::Repeat(elem, _) => self.classify(&elem) != Class::Other,
+                VecMacro::List(items) => {
                     !items.is_empty() && items.iter().all(|e| self.classify(e) != Class::Other)
                 }
             };
@@ -368,11 +441,32 @@ impl Scope {
 
     /// Whether an expression mentions an active or array name, or calls a rule.
     pub fn mentions_active(&self, e: &Expr) -> bool {
-        struct Find<'s> {
+        self.mentions_with(e, &mut Memo::default())
+    }
+
+    /// [`Self::mentions_active`], keeping the answers for `e` and its subexpressions in
+    /// `memo`.
+    pub fn mentions_with(&self, e: &Expr, memo: &mut Memo) -> bool {
+        struct Find<'s, 'm> {
             scope: &'s Scope,
+            memo: &'m mut Memo,
             found: bool,
         }
-        impl<'ast> Visit<'ast> for Find<'_> {
+        impl<'ast> Visit<'ast> for Find<'_, '_> {
+            // Each expression's answer is recorded, so none is searched twice.
+            fn visit_expr(&mut self, e: &'ast Expr) {
+                if let Some(found) = self.memo.mention(e) {
+                    self.found |= found;
+                    return;
+                }
+                let outer = std::mem::replace(&mut self.found, false);
+                syn::visit::visit_expr(self, e);
+                let generation = self.memo.generation;
+                self.memo
+                    .mentions
+                    .insert(Memo::key(e), (generation, self.found));
+                self.found |= outer;
+            }
             fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
                 if let Some(id) = p.path.get_ident() {
                     let name = id.to_string();
@@ -401,6 +495,7 @@ impl Scope {
         }
         let mut f = Find {
             scope: self,
+            memo,
             found: false,
         };
         f.visit_expr(e);
@@ -517,6 +612,8 @@ pub fn analyse(scope: &mut Scope, body: &syn::Block) {
             candidates: HashSet::new(),
             demoted: HashSet::new(),
             vec_candidates: HashSet::new(),
+            memo: Memo::default(),
+            sizes: (usize::MAX, usize::MAX),
         };
         pass.visit_block(body);
         let Pass {
@@ -544,9 +641,31 @@ struct Pass<'s> {
     /// Locals initialised by an unannotated `Vec::new()` / `Vec::with_capacity(n)`: float
     /// arrays once a float is pushed into them.
     vec_candidates: HashSet<String>,
+    /// Answers about the body, which a pass does not change: they hold while the sets
+    /// they depend on, which only grow during a pass, keep their sizes.
+    memo: Memo,
+    sizes: (usize, usize),
 }
 
 impl Pass<'_> {
+    fn sync(&mut self) {
+        let sizes = (self.scope.active.len(), self.scope.arrays.len());
+        if sizes != self.sizes {
+            self.sizes = sizes;
+            self.memo.forget();
+        }
+    }
+
+    fn class(&mut self, e: &Expr) -> Class {
+        self.sync();
+        self.scope.classify_with(e, &mut self.memo)
+    }
+
+    fn mentions(&mut self, e: &Expr) -> bool {
+        self.sync();
+        self.scope.mentions_with(e, &mut self.memo)
+    }
+
     fn bind(&mut self, pat: &Pat, class: Class) {
         let mut names = Vec::new();
         pat_idents(pat, &mut names);
@@ -568,10 +687,9 @@ impl Pass<'_> {
     fn assigned(&mut self, target: &Expr, value: &Expr) {
         // `t.0 = x`, `a[0] = x`: a lifted value written into a local tuple or fixed array
         // lifts the whole local (never demotes it: other elements may hold floats).
-        if let Some(root) = crate::lower::place_root(target) {
+        if let Some(root) = place_root(target) {
             let name = root.to_string();
-            if !self.scope.arrays.contains_key(&name) && self.scope.classify(value) == Class::Active
-            {
+            if !self.scope.arrays.contains_key(&name) && self.class(value) == Class::Active {
                 self.scope.active.insert(name);
             }
             return;
@@ -579,7 +697,7 @@ impl Pass<'_> {
         let Expr::Path(p) = target else { return };
         let Some(id) = p.path.get_ident() else { return };
         let name = id.to_string();
-        match self.scope.classify(value) {
+        match self.class(value) {
             Class::Active => {
                 self.scope.active.insert(name);
             }
@@ -605,7 +723,7 @@ impl<'ast> Visit<'ast> for Pass<'_> {
                 if nd_annotated || is_ndarray_dot(self.scope, &init.expr) {
                     self.scope.ndarrays.insert(name.clone());
                 }
-                if ty.is_none() && crate::lower::is_empty_vec(&init.expr) {
+                if ty.is_none() && is_empty_vec(&init.expr) {
                     self.vec_candidates.insert(name.clone());
                 }
                 if builds_array(self.scope, &init.expr, ty, self.f) {
@@ -624,13 +742,13 @@ impl<'ast> Visit<'ast> for Pass<'_> {
                 && pt.elems.len() == et.elems.len()
             {
                 for (p, e) in pt.elems.iter().zip(et.elems.iter()) {
-                    let class = self.scope.classify(e);
+                    let class = self.class(e);
                     self.bind(p, class);
                 }
                 syn::visit::visit_local(self, l);
                 return;
             }
-            let mut class = self.scope.classify(&init.expr);
+            let mut class = self.class(&init.expr);
             if class == Class::Other && ty.is_some_and(|t| is_float(t, self.f)) {
                 class = Class::Inactive;
             }
@@ -660,14 +778,14 @@ impl<'ast> Visit<'ast> for Pass<'_> {
     fn visit_expr_for_loop(&mut self, l: &'ast syn::ExprForLoop) {
         let windows = matches!(&*l.expr, Expr::MethodCall(m)
             if matches!(m.method.to_string().as_str(), "windows" | "chunks" | "chunks_exact")
-                && self.scope.mentions_active(&m.receiver));
+                && self.mentions(&m.receiver));
         if windows {
             let mut names = Vec::new();
             pat_idents(&l.pat, &mut names);
             for n in names {
                 self.scope.arrays.insert(n, ArrayKind::Ref);
             }
-        } else if self.scope.mentions_active(&l.expr) {
+        } else if self.mentions(&l.expr) {
             self.bind(&l.pat, Class::Active);
         }
         syn::visit::visit_expr_for_loop(self, l);
@@ -676,7 +794,7 @@ impl<'ast> Visit<'ast> for Pass<'_> {
     fn visit_expr_let(&mut self, l: &'ast syn::ExprLet) {
         // `while let Some(t) = v.pop()`, `if let Some(t) = x.first()`: values of the
         // reading bind lifted names.
-        if self.scope.classify(&l.expr) == Class::Active {
+        if self.class(&l.expr) == Class::Active {
             self.bind(&l.pat, Class::Active);
         }
         syn::visit::visit_expr_let(self, l);
@@ -693,14 +811,15 @@ impl<'ast> Visit<'ast> for Pass<'_> {
                 "insert" | "resize" => m.args.iter().nth(1),
                 _ => None,
             };
-            if value.is_some_and(|v| self.scope.classify(v) != Class::Other) {
+            if value.is_some_and(|v| self.class(v) != Class::Other) {
                 self.scope.arrays.insert(id.to_string(), ArrayKind::Owned);
             }
         }
         // Closures over the items of a lifted iterator (`x.iter().for_each(|v| s += v)`):
         // their parameters are values of the reading (for `enumerate`, the second one).
-        if self.scope.mentions_active(&m.receiver) {
-            let enumerated = crate::lower::chain_has(&m.receiver, "enumerate");
+        // Closures first: finding `enumerate` walks the whole chain of receivers.
+        if m.args.iter().any(|a| matches!(a, Expr::Closure(_))) && self.mentions(&m.receiver) {
+            let enumerated = chain_has(&m.receiver, "enumerate");
             for arg in &m.args {
                 let Expr::Closure(c) = arg else { continue };
                 for input in &c.inputs {

@@ -231,6 +231,9 @@ pub(crate) fn lower_fn(
     errors: &mut Errors,
     method: bool,
 ) -> Option<Lowered> {
+    if !crate::depth::check_fn(func, errors) {
+        return None;
+    }
     validate_signature(func, errors, method);
     let float = float_of(func, errors);
     let params = params(func, float, errors);
@@ -339,7 +342,7 @@ pub fn expand(func: &ItemFn, opts: &Options, errors: &mut Errors) -> TokenStream
 fn frule_impl(func: &ItemFn, params: &[Param], float: Float, opts: &Options) -> TokenStream {
     let out_ty: Type = match &func.sig.output {
         ReturnType::Type(_, ty) => (**ty).clone(),
-        ReturnType::Default => syn::parse_quote!(()),
+        ReturnType::Default => crate::syntax::parse_or(quote!(()), Type::Verbatim),
     };
     if !is_supported_output(&out_ty, float) {
         return TokenStream::new();

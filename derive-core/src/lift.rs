@@ -28,13 +28,49 @@ fn is_constant(f: &syn::Field) -> bool {
     f.attrs.iter().any(|a| a.path().is_ident("constant"))
 }
 
-/// Expands `#[derive(Lift)]` on `item`. Never panics: problems become errors.
+/// The runtime crate's path `#[lift(crate = path)]` gives, if any: for a crate that
+/// re-exports `lifted` (the same option as `#[autodiff(…, crate = path)]`).
+fn crate_option(input: &DeriveInput, errors: &mut Errors) -> Option<syn::Path> {
+    let mut found = None;
+    for attr in input.attrs.iter().filter(|a| a.path().is_ident("lift")) {
+        let parse = |input: syn::parse::ParseStream<'_>| {
+            let name = input.call(<syn::Ident as syn::ext::IdentExt>::parse_any)?;
+            if name != "crate" || !input.peek(syn::Token![=]) {
+                return Err(syn::Error::new(
+                    name.span(),
+                    "`#[lift]` takes the runtime crate's path: write `#[lift(crate = ::lifted)]`",
+                ));
+            }
+            input.parse::<syn::Token![=]>()?;
+            let path = crate::options::parse_crate_path(input)?;
+            input.parse::<Option<syn::Token![,]>>()?;
+            Ok(path)
+        };
+        let parsed = attr.meta.require_list().and_then(|list| {
+            syn::parse::Parser::parse2(parse, crate::options::ungroup(list.tokens.clone()))
+        });
+        match parsed {
+            Ok(path) if found.is_none() => found = Some(path),
+            Ok(_) => errors.at(attr, "`#[lift(crate = …)]` is given twice: write it once"),
+            Err(e) => errors.push(e),
+        }
+    }
+    found
+}
+
+/// Expands `#[derive(Lift)]` on `item`, with the runtime crate at `krate` unless the
+/// item says `#[lift(crate = path)]`. Never panics: problems become errors.
 pub fn derive(item: TokenStream, krate: &syn::Path) -> TokenStream {
     let mut errors = Errors::new();
+    if !crate::depth::check_tokens(&item, 0, &mut errors) {
+        return errors.to_compile_errors();
+    }
     let input: DeriveInput = match syn::parse2(item) {
         Ok(i) => i,
         Err(e) => return e.to_compile_error(),
     };
+    let own = crate_option(&input, &mut errors);
+    let krate = own.as_ref().unwrap_or(krate);
     if let Some(p) = input.generics.params.first() {
         errors.at(
             p,

@@ -24,7 +24,7 @@ pub fn constant(input: TokenStream) -> TokenStream {
 /// float field read at reading `D`; fields marked `#[constant]` keep their type) and
 /// implements `lifted::Param` for `P`. A type without floats reads as itself. The type
 /// must also be `Clone` and `Debug`. See the book's "Structs and methods" chapter.
-#[proc_macro_derive(Lift, attributes(constant))]
+#[proc_macro_derive(Lift, attributes(constant, lift))]
 pub fn lift(item: TokenStream) -> TokenStream {
     lifted_derive_core::derive_lift(item.into()).into()
 }

@@ -2,20 +2,23 @@
 //! references, array methods called through their traits' paths, and the reading's own
 //! constructors for `Vec::new()` / `Vec::with_capacity`.
 
-use quote::quote;
-use syn::spanned::Spanned;
+use quote::{quote, quote_spanned};
 use syn::{Expr, Ident};
 
 use super::{Lowerer, Want, strip};
 use crate::analyse::{ArrayKind, is_rule_call};
+use crate::syntax::{fill, hole, holes, ident_expr, span_of, take};
 
 impl Lowerer<'_> {
     /// `Vec::new()` / `Vec::with_capacity(n)` for a float array become the reading's array.
     pub(super) fn array_init(&mut self, e: &mut Expr) {
-        let span = e.span();
+        let span = span_of(e);
         if matches!(e, Expr::Macro(m) if m.mac.path.is_ident("vec") && m.mac.tokens.is_empty()) {
             let (k, d, pv) = (&self.krate, &self.d, self.private());
-            *e = syn::parse_quote_spanned!(span=> <<#d as #k::Real>::Vec as #pv::Default>::default());
+            *e = fill(
+                quote_spanned!(span=> <<#d as #k::Real>::Vec as #pv::Default>::default()),
+                [],
+            );
             return;
         }
         let Expr::Call(c) = e else { return };
@@ -36,18 +39,25 @@ impl Lowerer<'_> {
             .as_slice()
         {
             ["Vec", "new"] => {
-                *e = syn::parse_quote_spanned!(span=> <#vec_ty as #pv::Default>::default())
+                *e = fill(
+                    quote_spanned!(span=> <#vec_ty as #pv::Default>::default()),
+                    [],
+                );
             }
             ["Vec", "with_capacity"] => {
-                let args = &c.args;
-                *e = syn::parse_quote_spanned!(span=> <#vec_ty as #pv::ArrayOwned<#d>>::with_capacity(#args));
+                let args: Vec<Expr> = std::mem::take(&mut c.args).into_iter().collect();
+                let hs = holes(args.len());
+                *e = fill(
+                    quote_spanned!(span=> <#vec_ty as #pv::ArrayOwned<#d>>::with_capacity(#(#hs),*)),
+                    args,
+                );
             }
             _ => {}
         }
     }
 
     pub(super) fn index_read(&mut self, e: &mut Expr) {
-        let span = e.span();
+        let span = span_of(e);
         let Expr::Index(ix) = e else { return };
         if let Expr::Index(inner) = strip(&ix.expr)
             && self.array_kind(&inner.expr).is_some()
@@ -77,48 +87,64 @@ impl Lowerer<'_> {
             if call_result && !matches!(strip(&ix.index), Expr::Range(_)) {
                 self.expr(&mut ix.expr, Want::Any);
                 self.expr(&mut ix.index, Want::Any);
-                let (pv, base, idx) = (self.private(), &ix.expr, &ix.index);
-                *e = syn::parse_quote_spanned!(span=> #pv::ArrayRead::get(&#base, #idx));
+                let pv = self.private();
+                let parts = [take(&mut ix.expr), take(&mut ix.index)];
+                let [base, idx] = [hole(0), hole(1)];
+                *e = fill(
+                    quote_spanned!(span=> #pv::ArrayRead::get(&#base, #idx)),
+                    parts,
+                );
                 return;
             }
             syn::visit_mut::visit_expr_index_mut(self, ix);
             return;
         };
         self.expr(&mut ix.index, Want::Any);
-        let (pv, idx) = (self.private(), &ix.index);
-
-        *e = if matches!(strip(idx), Expr::Range(_)) {
-            syn::parse_quote_spanned!(span=> #pv::ArrayView::slice(&#base, #idx))
+        let pv = self.private();
+        let range = matches!(strip(&ix.index), Expr::Range(_));
+        let parts = [base, take(&mut ix.index)];
+        let [base, idx] = [hole(0), hole(1)];
+        let template = if range {
+            quote_spanned!(span=> #pv::ArrayView::slice(&#base, #idx))
         } else {
-            syn::parse_quote_spanned!(span=> #pv::ArrayRead::get(&#base, #idx))
+            quote_spanned!(span=> #pv::ArrayRead::get(&#base, #idx))
         };
+        *e = fill(template, parts);
     }
 
     pub(super) fn reference(&mut self, e: &mut Expr) {
-        let span = e.span();
+        let span = span_of(e);
         let Expr::Reference(r) = e else { return };
         let mutable = r.mutability.is_some();
         let pv = self.private();
 
-        if let Expr::Index(ix) = strip(&r.expr).clone()
-            && let Some((base, _)) = self.array_kind(&ix.expr)
-        {
-            let mut idx = (*ix.index).clone();
-            self.expr(&mut idx, Want::Any);
-            *e = if mutable {
-                syn::parse_quote_spanned!(span=> #pv::ArrayViewMut::slice_mut(&mut #base, #idx))
-            } else {
-                syn::parse_quote_spanned!(span=> #pv::ArrayView::slice(&#base, #idx))
+        let sliced = match strip(&r.expr) {
+            Expr::Index(ix) => self.array_kind(&ix.expr).map(|(base, _)| base),
+            _ => None,
+        };
+        if let Some(base) = sliced {
+            let mut idx = match index_of(&mut r.expr) {
+                Some(idx) => take(idx),
+                None => return,
             };
+            self.expr(&mut idx, Want::Any);
+            let h = hole(0);
+            let template = if mutable {
+                quote_spanned!(span=> #pv::ArrayViewMut::slice_mut(&mut #base, #h))
+            } else {
+                quote_spanned!(span=> #pv::ArrayView::slice(&#base, #h))
+            };
+            *e = fill(template, [idx]);
             return;
         }
         if let Some((base, kind)) = self.array_kind(&r.expr) {
             *e = match (kind, mutable) {
-                (_, true) => {
-                    syn::parse_quote_spanned!(span=> #pv::ArrayViewMut::view_mut(&mut #base))
-                }
-                (ArrayKind::Ref, false) => syn::parse_quote_spanned!(span=> #base),
-                (_, false) => syn::parse_quote_spanned!(span=> #pv::ArrayView::view(&#base)),
+                (_, true) => fill(
+                    quote_spanned!(span=> #pv::ArrayViewMut::view_mut(&mut #base)),
+                    [],
+                ),
+                (ArrayKind::Ref, false) => ident_expr(&base),
+                (_, false) => fill(quote_spanned!(span=> #pv::ArrayView::view(&#base)), []),
             };
             return;
         }
@@ -135,7 +161,7 @@ impl Lowerer<'_> {
             return false;
         };
         let (base, base_name) = match self.array_kind(&m.receiver) {
-            Some((base, _)) => (quote!(#base), base),
+            Some((base, _)) => (ident_expr(&base), base),
             None => match self.sub_slice(&m.receiver, by_mut) {
                 Some(view) => view,
                 None => return false,
@@ -158,41 +184,55 @@ impl Lowerer<'_> {
             && m.args
                 .iter()
                 .any(|a| !matches!(a, Expr::Closure(_)) && mentions_ident(a, &base_name));
-        let mut temps = Vec::new();
+        let (mut temps, mut hoisted) = (Vec::new(), Vec::new());
         if hoist {
             for (i, arg) in m.args.iter_mut().enumerate() {
                 if matches!(arg, Expr::Closure(_)) {
                     continue;
                 }
                 let tmp = Self::arg_temp(i);
-                temps.push(quote!(let #tmp = #arg;));
-                *arg = syn::parse_quote!(#tmp);
+                hoisted.push(take(arg));
+                temps.push(tmp.clone());
+                *arg = ident_expr(&tmp);
             }
         }
-        let (pv, args, name) = (self.private(), &m.args, &m.method);
+        let (pv, name) = (self.private(), m.method.clone());
         let tr = Ident::new(tr, name.span());
+        // The receiver (a view holding the sub-slice's range) is the first part, then
+        // the hoisted values, then the arguments.
+        let mut parts = vec![base];
+        let recv = hole(0);
         let recv = if by_mut {
-            quote!(&mut #base)
+            quote!(&mut #recv)
         } else {
-            quote!(&#base)
+            quote!(&#recv)
         };
+        let hoisted_at = holes(1 + hoisted.len()).split_off(1);
+        parts.extend(hoisted);
+        let args: Vec<Expr> = std::mem::take(&mut m.args).into_iter().collect();
+        let args_at = holes(parts.len() + args.len()).split_off(parts.len());
+        parts.extend(args);
         let span = name.span();
-        let comma = if args.is_empty() { quote!() } else { quote!(,) };
-        *e = if hoist {
-            syn::parse_quote_spanned!(span=> { #(#temps)* #pv::#tr::#name(#recv #comma #args) })
+        let comma = if args_at.is_empty() {
+            quote!()
         } else {
-            syn::parse_quote_spanned!(span=> #pv::#tr::#name(#recv #comma #args))
+            quote!(,)
+        };
+        let call = quote_spanned!(span=> #pv::#tr::#name(#recv #comma #(#args_at),*));
+        *e = if hoist {
+            fill(
+                quote_spanned!(span=> { #(let #temps = #hoisted_at;)* #call }),
+                parts,
+            )
+        } else {
+            fill(call, parts)
         };
         true
     }
 
     /// `x[a..b]` or `&x[a..b]` of a float array, as the receiver of an array method: the
     /// view, shared or mutable.
-    fn sub_slice(
-        &mut self,
-        recv: &Expr,
-        by_mut: bool,
-    ) -> Option<(proc_macro2::TokenStream, Ident)> {
+    fn sub_slice(&mut self, recv: &Expr, by_mut: bool) -> Option<(Expr, Ident)> {
         let inner = match strip(recv) {
             Expr::Reference(r) => strip(&r.expr),
             other => other,
@@ -204,13 +244,23 @@ impl Lowerer<'_> {
         let (base, _) = self.array_kind(&ix.expr)?;
         let mut idx = (*ix.index).clone();
         self.expr(&mut idx, Want::Any);
-        let pv = self.private();
+        let (pv, h) = (self.private(), hole(0));
         let view = if by_mut {
-            quote!(#pv::ArrayViewMut::slice_mut(&mut #base, #idx))
+            quote!(#pv::ArrayViewMut::slice_mut(&mut #base, #h))
         } else {
-            quote!(#pv::ArrayView::slice(&#base, #idx))
+            quote!(#pv::ArrayView::slice(&#base, #h))
         };
-        Some((view, base))
+        Some((fill(view, [idx]), base))
+    }
+}
+
+/// The index of `e[index]`, through parentheses.
+fn index_of(e: &mut Expr) -> Option<&mut Expr> {
+    match e {
+        Expr::Paren(p) => index_of(&mut p.expr),
+        Expr::Group(g) => index_of(&mut g.expr),
+        Expr::Index(ix) => Some(&mut ix.index),
+        _ => None,
     }
 }
 

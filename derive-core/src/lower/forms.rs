@@ -1,114 +1,21 @@
 //! Smaller forms of the body that need a look at their surroundings: `break` values of a
-//! `loop`, writes into a field or element of a local, iterator chains whose items are
-//! `iter_mut` handles, literal arrays passed as slices, iterators over fixed arrays.
+//! `loop`, iterator chains whose items are `iter_mut` handles, literal arrays passed as
+//! slices, iterators over fixed arrays.
 
 use proc_macro2::Span;
-use quote::quote;
-use syn::spanned::Spanned;
-use syn::visit::Visit;
+use quote::{quote, quote_spanned};
 use syn::{Expr, Ident, Pat};
 
 use super::{Lowerer, Want, strip};
 use crate::analyse::pat_idents;
+use crate::syntax::{fill, hole, holes, span_of, take};
 
-/// The values of the `break`s that leave the loop with body `body` (labelled `label`),
-/// not those of nested loops or closures.
-pub fn loop_breaks<'b>(body: &'b syn::Block, label: Option<&syn::Label>) -> Vec<&'b Expr> {
-    struct Find<'b, 'l> {
-        label: Option<&'l syn::Label>,
-        depth: usize,
-        out: Vec<&'b Expr>,
-    }
-    impl<'b> Visit<'b> for Find<'b, '_> {
-        fn visit_expr_break(&mut self, b: &'b syn::ExprBreak) {
-            let ours = match &b.label {
-                Some(l) => self.label.is_some_and(|own| own.name.ident == l.ident),
-                None => self.depth == 0,
-            };
-            if ours && let Some(v) = &b.expr {
-                self.out.push(v);
-            }
-            syn::visit::visit_expr_break(self, b);
-        }
-        fn visit_expr_loop(&mut self, l: &'b syn::ExprLoop) {
-            self.depth += 1;
-            syn::visit::visit_expr_loop(self, l);
-            self.depth -= 1;
-        }
-        fn visit_expr_while(&mut self, l: &'b syn::ExprWhile) {
-            self.depth += 1;
-            syn::visit::visit_expr_while(self, l);
-            self.depth -= 1;
-        }
-        fn visit_expr_for_loop(&mut self, l: &'b syn::ExprForLoop) {
-            self.depth += 1;
-            syn::visit::visit_expr_for_loop(self, l);
-            self.depth -= 1;
-        }
-        fn visit_expr_closure(&mut self, _: &'b syn::ExprClosure) {}
-        fn visit_item(&mut self, _: &'b syn::Item) {}
-    }
-    let mut f = Find {
-        label,
-        depth: 0,
-        out: Vec::new(),
-    };
-    f.visit_block(body);
-    f.out
-}
-
-/// The local written by `t.0 = …` or `a[i] = …` (through any chain of fields and
-/// indices); `None` for other places.
-pub fn place_root(target: &Expr) -> Option<&Ident> {
-    fn root(e: &Expr) -> Option<&Ident> {
-        match strip(e) {
-            Expr::Path(p) => p.path.get_ident(),
-            Expr::Field(f) => root(&f.base),
-            Expr::Index(i) => root(&i.expr),
-            _ => None,
-        }
-    }
-    match strip(target) {
-        Expr::Field(f) => root(&f.base),
-        Expr::Index(i) => root(&i.expr),
-        _ => None,
-    }
-}
-
-/// `Vec::new()`, `Vec::with_capacity(n)` or `vec![]`: an empty vector whose element type
-/// the primal infers from later uses.
-pub fn is_empty_vec(e: &Expr) -> bool {
-    match strip(e) {
-        Expr::Call(c) => match &*c.func {
-            Expr::Path(p) => {
-                let segs: Vec<String> = p
-                    .path
-                    .segments
-                    .iter()
-                    .map(|s| s.ident.to_string())
-                    .collect();
-                matches!(
-                    segs.iter()
-                        .rev()
-                        .take(2)
-                        .map(String::as_str)
-                        .collect::<Vec<_>>()
-                        .as_slice(),
-                    ["new" | "with_capacity", "Vec"]
-                )
-            }
-            _ => false,
-        },
-        Expr::Macro(m) => m.mac.path.is_ident("vec") && m.mac.tokens.is_empty(),
-        _ => false,
-    }
-}
-
-/// Whether a method chain (`x.iter().enumerate().map(…)`) calls `method` anywhere.
-pub fn chain_has(e: &Expr, method: &str) -> bool {
-    match strip(e) {
-        Expr::MethodCall(m) => m.method == method || chain_has(&m.receiver, method),
-        _ => false,
+/// Looks through parentheses and invisible groups, for a rewrite in place.
+fn strip_mut(e: &mut Expr) -> &mut Expr {
+    match e {
+        Expr::Paren(p) => strip_mut(&mut p.expr),
+        Expr::Group(g) => strip_mut(&mut g.expr),
+        other => other,
     }
 }
 
@@ -180,41 +87,51 @@ impl Lowerer<'_> {
 
     /// A literal array passed by reference to a rule (`g(&[a, 1.0])`, `g(&vec![a, b])`):
     /// built as an array of the reading and viewed, so it reads as the callee's slice
-    /// parameter. `None` when `arg` is not such a literal.
-    pub(super) fn literal_slice_arg(&mut self, arg: &Expr) -> Option<Expr> {
-        let Expr::Reference(r) = strip(arg) else {
-            return None;
+    /// parameter. `false` (and `arg` untouched) when `arg` is not such a literal.
+    pub(super) fn literal_slice_arg(&mut self, arg: &mut Expr) -> bool {
+        let span = span_of(arg);
+        let Expr::Reference(r) = strip_mut(arg) else {
+            return false;
         };
         if r.mutability.is_some() {
-            return None;
+            return false;
         }
-        let span = arg.span();
         let (k, d, pv) = (self.krate.clone(), self.d.clone(), self.private());
         let vec_ty = quote!(<#d as #k::Real>::Vec);
-        let owned: Expr = match strip(&r.expr) {
+        let owned: Expr = match strip_mut(&mut r.expr) {
             Expr::Array(a) => {
-                let mut items: Vec<Expr> = a.elems.iter().cloned().collect();
+                let mut items: Vec<Expr> = std::mem::take(&mut a.elems).into_iter().collect();
                 for it in &mut items {
                     self.expr(it, Want::Reading);
                 }
-                syn::parse_quote_spanned!(span=> <#vec_ty as ::core::iter::FromIterator<#d>>::from_iter([#(#items),*]))
+                let hs = holes(items.len());
+                fill(
+                    quote_spanned!(span=> <#vec_ty as ::core::iter::FromIterator<#d>>::from_iter([#(#hs),*])),
+                    items,
+                )
             }
             Expr::Repeat(a) => {
-                let (mut elem, mut n) = ((*a.expr).clone(), (*a.len).clone());
+                let (mut elem, mut n) = (take(&mut a.expr), take(&mut a.len));
                 self.expr(&mut elem, Want::Reading);
                 self.expr(&mut n, Want::Any);
-                syn::parse_quote_spanned!(span=> <#vec_ty as #pv::ArrayOwned<#d>>::from_elem(#elem, #n))
+                let [he, hn] = [hole(0), hole(1)];
+                fill(
+                    quote_spanned!(span=> <#vec_ty as #pv::ArrayOwned<#d>>::from_elem(#he, #hn)),
+                    [elem, n],
+                )
             }
             Expr::Macro(m)
                 if m.mac.path.is_ident("vec") && self.scope.macro_is_float_vec(&m.mac) =>
             {
-                let mut v = (*r.expr).clone();
+                let mut v = take(&mut r.expr);
                 self.expr(&mut v, Want::Reading);
                 v
             }
-            _ => return None,
+            _ => return false,
         };
-        Some(syn::parse_quote_spanned!(span=> #pv::ArrayView::view(&#owned)))
+        let h = hole(0);
+        *arg = fill(quote_spanned!(span=> #pv::ArrayView::view(&#h)), [owned]);
+        true
     }
 
     /// `x.iter()` on a lifted fixed array (`[D; K]`, not a float array): its items are
@@ -233,8 +150,8 @@ impl Lowerer<'_> {
             return;
         }
         let span = m.method.span();
-        let copied = Ident::new("copied", span);
-        *e = syn::parse_quote_spanned!(span=> #e.#copied());
+        let (copied, h) = (Ident::new("copied", span), hole(0));
+        *e = fill(quote_spanned!(span=> #h.#copied()), [take(e)]);
     }
 
     /// `y` or `&y` naming a float array, as the argument of `zip` / `chain`: the array's
@@ -247,8 +164,8 @@ impl Lowerer<'_> {
         let Some((base, _)) = base else {
             return false;
         };
-        let (pv, span) = (self.private(), arg.span());
-        *arg = syn::parse_quote_spanned!(span=> #pv::ArrayView::iter(&#base));
+        let (pv, span) = (self.private(), span_of(arg));
+        *arg = fill(quote_spanned!(span=> #pv::ArrayView::iter(&#base)), []);
         true
     }
 

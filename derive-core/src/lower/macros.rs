@@ -3,69 +3,17 @@
 //! arguments lowered, and any other macro that receives lifted values is an error.
 
 use proc_macro2::TokenStream;
-use quote::{ToTokens, quote};
-use syn::parse::{Parse, ParseStream};
+use quote::{ToTokens, quote, quote_spanned};
 use syn::punctuated::Punctuated;
-use syn::spanned::Spanned;
 use syn::{Expr, Token};
 
 use super::{Lowerer, Want};
 use crate::analyse::{Class, Scope};
-
-/// `vec![elem; n]` or `vec![a, b, …]`.
-pub enum VecMacro {
-    /// `vec![elem; n]`
-    Repeat(Box<Expr>, Box<Expr>),
-    /// `vec![a, b, …]`
-    List(Vec<Expr>),
-}
-
-impl Parse for VecMacro {
-    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
-        if input.is_empty() {
-            return Ok(VecMacro::List(Vec::new()));
-        }
-        let first: Expr = input.parse()?;
-        if input.peek(Token![;]) {
-            input.parse::<Token![;]>()?;
-            let n: Expr = input.parse()?;
-            return Ok(VecMacro::Repeat(Box::new(first), Box::new(n)));
-        }
-        let mut items = vec![first];
-        while input.peek(Token![,]) {
-            input.parse::<Token![,]>()?;
-            if input.is_empty() {
-                break;
-            }
-            items.push(input.parse()?);
-        }
-        Ok(VecMacro::List(items))
-    }
-}
-
-/// Macros whose arguments are ordinary expressions and that only read values.
-const FORMAT_MACROS: &[&str] = &[
-    "println",
-    "print",
-    "eprintln",
-    "eprint",
-    "format",
-    "write",
-    "writeln",
-    "assert",
-    "assert_eq",
-    "assert_ne",
-    "debug_assert",
-    "debug_assert_eq",
-    "debug_assert_ne",
-    "panic",
-    "unreachable",
-    "dbg",
-];
+use crate::syntax::{FORMAT_MACROS, VecMacro, fill, hole, holes, span_of};
 
 impl Lowerer<'_> {
     pub(super) fn expr_macro(&mut self, e: &mut Expr) {
-        let span = e.span();
+        let span = span_of(e);
         let Expr::Macro(m) = e else { return };
         let name = m
             .mac
@@ -86,13 +34,21 @@ impl Lowerer<'_> {
                     VecMacro::Repeat(mut elem, mut n) => {
                         self.expr(&mut elem, Want::Reading);
                         self.expr(&mut n, Want::Any);
-                        syn::parse_quote_spanned!(span=> <#vec_ty as #pv::ArrayOwned<#d>>::from_elem(#elem, #n))
+                        let [he, hn] = [hole(0), hole(1)];
+                        fill(
+                            quote_spanned!(span=> <#vec_ty as #pv::ArrayOwned<#d>>::from_elem(#he, #hn)),
+                            [*elem, *n],
+                        )
                     }
                     VecMacro::List(mut items) => {
                         for it in items.iter_mut() {
                             self.expr(it, Want::Reading);
                         }
-                        syn::parse_quote_spanned!(span=> <#vec_ty as ::core::iter::FromIterator<#d>>::from_iter([#(#items),*]))
+                        let hs = holes(items.len());
+                        fill(
+                            quote_spanned!(span=> <#vec_ty as ::core::iter::FromIterator<#d>>::from_iter([#(#hs),*])),
+                            items,
+                        )
                     }
                 };
             }
@@ -110,11 +66,13 @@ impl Lowerer<'_> {
                 }
                 let plain = plain || untouched;
                 let (k, d, f, pv) = (&self.krate, &self.d, self.float.ident(), self.private());
-                *e = if plain {
-                    syn::parse_quote_spanned!(span=> <#d as #k::Reading<#f>>::constant(#inner))
+                let h = hole(0);
+                let template = if plain {
+                    quote_spanned!(span=> <#d as #k::Reading<#f>>::constant(#h))
                 } else {
-                    syn::parse_quote_spanned!(span=> <#d as #k::Reading<#f>>::constant(#pv::ToPrimal::to_primal(#inner)))
+                    quote_spanned!(span=> <#d as #k::Reading<#f>>::constant(#pv::ToPrimal::to_primal(#h)))
                 };
+                *e = fill(template, [inner]);
             }
             _ => self.other_macro(&mut m.mac),
         }
@@ -168,8 +126,11 @@ impl Lowerer<'_> {
                     .collect();
                 captured.retain(|c| !named.contains(&c.to_string()));
                 for name in captured {
-                    let arg: Expr = syn::parse_quote_spanned!(name.span()=> #name = #pv::ToPrimal::to_primal(#name));
-                    args.push(arg);
+                    let span = name.span();
+                    args.push(fill(
+                        quote_spanned!(span=> #name = #pv::ToPrimal::to_primal(#name)),
+                        [],
+                    ));
                 }
                 mac.tokens = args.to_token_stream();
             }
@@ -200,8 +161,11 @@ impl Lowerer<'_> {
             return;
         }
         if matches!(&*value, Expr::Path(_)) || self.scope.classify(value) == Class::Active {
-            let (pv, span) = (self.private(), value.span());
-            *value = syn::parse_quote_spanned!(span=> #pv::ToPrimal::to_primal(#value));
+            let (pv, span, h) = (self.private(), span_of(value), hole(0));
+            *value = fill(
+                quote_spanned!(span=> #pv::ToPrimal::to_primal(#h)),
+                [crate::syntax::take(value)],
+            );
         }
     }
 

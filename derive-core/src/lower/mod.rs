@@ -3,12 +3,12 @@
 //! changes is how values are made, combined, read from and written to arrays.
 
 use proc_macro2::{Span, TokenStream};
-use quote::quote;
+use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::visit_mut::VisitMut;
 use syn::{Expr, Ident, Pat, Token};
 
-use crate::analyse::{ArrayKind, Class, FLOAT_METHODS, Scope, is_rule_call};
+use crate::analyse::{ArrayKind, Class, FLOAT_METHODS, Memo, Scope, is_rule_call};
 
 mod arrays;
 mod forms;
@@ -16,9 +16,8 @@ mod macros;
 mod structs;
 
 use crate::errors::Errors;
+use crate::syntax::{fill, hole, holes, ident_expr, place_root, span_of, strip, take};
 use crate::types::{Float, is_float, map_type};
-pub use forms::{chain_has, is_empty_vec, loop_breaks, place_root};
-pub use macros::VecMacro;
 pub use structs::operand_traits;
 
 /// What a position expects of a value.
@@ -55,6 +54,10 @@ pub struct Lowerer<'a> {
     /// Locals bound to the result of a rule call: indexing them reads through
     /// `ArrayRead` (the result may be the reading's array).
     call_results: Vec<String>,
+    /// Classes and mentions of the expressions being lowered (see [`Self::child`]).
+    memo: Memo,
+    /// The address of the expression [`Self::child`] is about to lower.
+    in_place: Option<usize>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -78,7 +81,30 @@ impl<'a> Lowerer<'a> {
             value_params: Vec::new(),
             breaks: Vec::new(),
             call_results: Vec::new(),
+            memo: Memo::default(),
+            in_place: None,
         }
+    }
+
+    /// Lowers `e`, a subexpression of the expression being lowered, still in its place
+    /// and unchanged since that expression's lowering began: so the answers the memo
+    /// holds for it are still true. Every other expression handed to [`Self::expr`]
+    /// (moved out of its place, parsed from a macro body, rewritten before its turn)
+    /// drops the memo's answers.
+    fn child(&mut self, e: &mut Expr, want: Want) {
+        self.in_place = Some(std::ptr::from_ref(e) as usize);
+        self.expr(e, want);
+    }
+
+    /// [`Scope::classify`] of an expression in place and unchanged since the lowering
+    /// of the expression holding it began (as for [`Self::child`]).
+    fn class(&mut self, e: &Expr) -> Class {
+        self.scope.classify_with(e, &mut self.memo)
+    }
+
+    /// [`Scope::mentions_active`], under the terms of [`Self::class`].
+    fn mentions(&mut self, e: &Expr) -> bool {
+        self.scope.mentions_with(e, &mut self.memo)
     }
 
     fn private(&self) -> TokenStream {
@@ -92,17 +118,20 @@ impl<'a> Lowerer<'a> {
     }
 
     /// `<D as Reading<F>>::constant(e)`, spanned at `e`.
-    fn lift(&self, e: &Expr) -> Expr {
-        let (k, d, f) = (&self.krate, &self.d, self.float.ident());
-        let span = e.span();
-        syn::parse_quote_spanned!(span=> <#d as #k::Reading<#f>>::constant(#e))
+    fn lift(&self, e: Expr) -> Expr {
+        let (k, d, f, h) = (&self.krate, &self.d, self.float.ident(), hole(0));
+        let span = span_of(&e);
+        fill(
+            quote_spanned!(span=> <#d as #k::Reading<#f>>::constant(#h)),
+            [e],
+        )
     }
 
     /// The array an index expression's base names: an array name, or a float array in
     /// a field of a lifted value.
-    fn array_place(&self, e: &Expr) -> Option<Expr> {
+    fn array_place(&mut self, e: &Expr) -> Option<Expr> {
         match self.array_kind(e) {
-            Some((base, _)) => Some(syn::parse_quote!(#base)),
+            Some((base, _)) => Some(ident_expr(&base)),
             None => self.field_array(e),
         }
     }
@@ -181,15 +210,18 @@ impl<'a> Lowerer<'a> {
     }
 
     fn expr(&mut self, e: &mut Expr, want: Want) {
-        let class = self.scope.classify(e);
+        if self.in_place.take() != Some(std::ptr::from_ref(e) as usize) {
+            self.memo.forget();
+        }
+        let class = self.class(e);
         if want == Want::Reading && class == Class::Inactive {
-            self.expr(e, Want::Any);
-            *e = self.lift(e);
+            self.child(e, Want::Any);
+            *e = self.lift(take(e));
             return;
         }
         if want == Want::Reading && class == Class::Active && self.fieldish(e) {
-            self.expr(e, Want::Any);
-            *e = self.operand(e);
+            self.child(e, Want::Any);
+            *e = self.operand(take(e));
             return;
         }
         // Branching expressions that produce a lifted value lift all their tails.
@@ -211,15 +243,15 @@ impl<'a> Lowerer<'a> {
                                     && !self.scope.locals_ref(&n))
                         });
                         if by_value {
-                            *e = (*u.expr).clone();
+                            *e = take(&mut u.expr);
                             return;
                         }
                     }
                 let inner = if matches!(u.op, syn::UnOp::Neg(_)) { want } else { Want::Any };
-                self.expr(&mut u.expr, inner);
+                self.child(&mut u.expr, inner);
             }
-            Expr::Paren(p) => self.expr(&mut p.expr, want),
-            Expr::Group(g) => self.expr(&mut g.expr, want),
+            Expr::Paren(p) => self.child(&mut p.expr, want),
+            Expr::Group(g) => self.child(&mut g.expr, want),
             Expr::Cast(_) => self.cast(e),
             Expr::Index(_) => self.index_read(e),
             Expr::Reference(_) => self.reference(e),
@@ -247,30 +279,30 @@ impl<'a> Lowerer<'a> {
             }
             Expr::Break(b) => self.break_value(b),
             Expr::If(i) => {
-                self.expr(&mut i.cond, Want::Any);
+                self.child(&mut i.cond, Want::Any);
                 self.block(&mut i.then_branch, tails);
                 if let Some((_, els)) = &mut i.else_branch {
-                    self.expr(els, tails);
+                    self.child(els, tails);
                 }
             }
             Expr::Match(m) => {
-                self.expr(&mut m.expr, Want::Any);
+                self.child(&mut m.expr, Want::Any);
                 for arm in &mut m.arms {
                     if let Pat::Guard(g) = &mut arm.pat {
-                        self.expr(&mut g.guard, Want::Any);
+                        self.child(&mut g.guard, Want::Any);
                     }
-                    self.expr(&mut arm.body, tails);
+                    self.child(&mut arm.body, tails);
                 }
             }
             Expr::Return(r) => {
                 let want = if self.returns_float { Want::Reading } else { Want::Any };
                 if let Some(v) = &mut r.expr {
-                    self.expr(v, want);
+                    self.child(v, want);
                 }
             }
-            Expr::Tuple(t) => t.elems.iter_mut().for_each(|x| self.expr(x, want)),
-            Expr::Array(a) => a.elems.iter_mut().for_each(|x| self.expr(x, want)),
-            Expr::Repeat(r) => self.expr(&mut r.expr, want),
+            Expr::Tuple(t) => t.elems.iter_mut().for_each(|x| self.child(x, want)),
+            Expr::Array(a) => a.elems.iter_mut().for_each(|x| self.child(x, want)),
+            Expr::Repeat(r) => self.child(&mut r.expr, want),
             Expr::ForLoop(l) => {
                 let label = l.label.clone();
                 self.in_loop(label.as_ref(), Want::Any, false, |s| s.for_loop(e));
@@ -302,10 +334,9 @@ impl<'a> Lowerer<'a> {
     }
 
     fn binary(&mut self, e: &mut Expr) {
-        let span = e.span();
         let Expr::Binary(b) = e else { return };
         use syn::BinOp::*;
-        let (mut lc, rc) = (self.scope.classify(&b.left), self.scope.classify(&b.right));
+        let (mut lc, rc) = (self.class(&b.left), self.class(&b.right));
         // Struct fields may be plain floats (`#[constant]`) or values of the reading.
         let (lf, rf) = (self.fieldish(&b.left), self.fieldish(&b.right));
         // A `const` item on the left (`SCALE * x`, `PI < x`) is a plain float when the
@@ -327,18 +358,18 @@ impl<'a> Lowerer<'a> {
                     _ => "rrem",
                 };
                 let method = Ident::new(method, b.op.span());
-                self.expr(&mut b.left, Want::Any);
-                self.expr(&mut b.right, Want::Any);
+                self.child(&mut b.left, Want::Any);
+                self.child(&mut b.right, Want::Any);
                 if rf {
-                    *b.right = self.operand(&b.right);
+                    *b.right = self.operand(take(&mut b.right));
                 }
-                let (l, r, rd) = (&b.left, &b.right, self.reading());
-                let span = b.op.span();
-                *e = syn::parse_quote_spanned!(span=> #rd::#method(#r, #l));
+                let (l, r, rd) = (take(&mut b.left), take(&mut b.right), self.reading());
+                let (span, [hr, hl]) = (b.op.span(), [hole(0), hole(1)]);
+                *e = fill(quote_spanned!(span=> #rd::#method(#hr, #hl)), [r, l]);
             }
             Lt(_) | Le(_) | Gt(_) | Ge(_) | Eq(_) | Ne(_) => {
-                self.expr(&mut b.left, Want::Any);
-                self.expr(&mut b.right, Want::Any);
+                self.child(&mut b.left, Want::Any);
+                self.child(&mut b.right, Want::Any);
                 self.wrap_fields(b, lf, rf);
                 if lc == Class::Inactive && rc != Class::Inactive {
                     // Mirror the comparison so the lifted value is on the left; exact,
@@ -355,33 +386,47 @@ impl<'a> Lowerer<'a> {
                 }
             }
             AddAssign(_) | SubAssign(_) | MulAssign(_) | DivAssign(_) | RemAssign(_) => {
-                self.expr(&mut b.right, Want::Any);
+                self.child(&mut b.right, Want::Any);
                 if let Expr::Index(ix) = &mut *b.left
                     && let Some(base) = self.array_place(&ix.expr)
                 {
-                    self.expr(&mut ix.index, Want::Any);
-                    let (pv, idx, op, rhs) = (self.private(), &ix.index, &b.op, &b.right);
+                    // Where the statement starts: its attributes, or the place.
+                    let span = match b
+                        .attrs
+                        .iter()
+                        .find(|a| matches!(a.style, syn::AttrStyle::Outer))
+                    {
+                        Some(a) => a.pound_token.span(),
+                        None => span_of(&ix.expr),
+                    };
+                    self.child(&mut ix.index, Want::Any);
+                    let (pv, op) = (self.private(), b.op);
+                    let parts = [take(&mut ix.index), base.clone(), take(&mut b.right), base];
+                    let [idx, read, rhs, write] = [hole(0), hole(1), hole(2), hole(3)];
                     let tmp_i = Ident::new("__lifted_index", Span::mixed_site());
                     let tmp_v = Ident::new("__lifted_element", Span::mixed_site());
 
-                    *e = syn::parse_quote_spanned!(span=> {
-                        let #tmp_i = #idx;
-                        let mut #tmp_v = #pv::ArrayRead::get(&#base, #tmp_i);
-                        #tmp_v #op #rhs;
-                        #pv::ArrayWrite::set(&mut #base, #tmp_i, #tmp_v);
-                    });
+                    *e = fill(
+                        quote_spanned!(span=> {
+                            let #tmp_i = #idx;
+                            let mut #tmp_v = #pv::ArrayRead::get(&#read, #tmp_i);
+                            #tmp_v #op #rhs;
+                            #pv::ArrayWrite::set(&mut #write, #tmp_i, #tmp_v);
+                        }),
+                        parts,
+                    );
                     return;
                 }
-                self.expr(&mut b.left, Want::Any);
+                self.child(&mut b.left, Want::Any);
             }
             Add(_) | Sub(_) | Mul(_) | Div(_) | Rem(_) => {
-                self.expr(&mut b.left, Want::Any);
-                self.expr(&mut b.right, Want::Any);
+                self.child(&mut b.left, Want::Any);
+                self.child(&mut b.right, Want::Any);
                 self.wrap_fields(b, lf, rf);
             }
             _ => {
-                self.expr(&mut b.left, Want::Any);
-                self.expr(&mut b.right, Want::Any);
+                self.child(&mut b.left, Want::Any);
+                self.child(&mut b.right, Want::Any);
             }
         }
     }
@@ -389,28 +434,30 @@ impl<'a> Lowerer<'a> {
     /// Passes the field operands of a binary operator through `Operand`.
     fn wrap_fields(&self, b: &mut syn::ExprBinary, lf: bool, rf: bool) {
         if lf {
-            *b.left = self.operand(&b.left);
+            *b.left = self.operand(take(&mut b.left));
         }
         if rf {
-            *b.right = self.operand(&b.right);
+            *b.right = self.operand(take(&mut b.right));
         }
     }
 
     fn cast(&mut self, e: &mut Expr) {
         let Expr::Cast(c) = e else { return };
-        let inner = self.scope.classify(&c.expr);
-        self.expr(&mut c.expr, Want::Any);
+        let inner = self.class(&c.expr);
+        self.child(&mut c.expr, Want::Any);
         if inner != Class::Active {
             return;
         }
-        let (pv, f, d, x) = (self.private(), self.float.ident(), &self.d, &c.expr);
+        let (pv, f, d, h) = (self.private(), self.float.ident(), &self.d, hole(0));
         let span = c.as_token.span();
-        if is_float(&c.ty, self.float) {
-            *e = syn::parse_quote_spanned!(span=> #pv::IntoReading::<#f, #d>::into_reading(#x));
+        let to_float = is_float(&c.ty, self.float);
+        let (x, ty) = (take(&mut c.expr), &c.ty);
+        let template = if to_float {
+            quote_spanned!(span=> #pv::IntoReading::<#f, #d>::into_reading(#h))
         } else {
-            let ty = &c.ty;
-            *e = syn::parse_quote_spanned!(span=> (#pv::ToPrimal::to_primal(#x) as #ty));
-        }
+            quote_spanned!(span=> (#pv::ToPrimal::to_primal(#h) as #ty))
+        };
+        *e = fill(template, [x]);
     }
 
     fn call(&mut self, e: &mut Expr) {
@@ -427,7 +474,10 @@ impl<'a> Lowerer<'a> {
             }
             let mut callee = path.clone();
             match segs.first().map(String::as_str) {
-                Some("super") => callee = syn::parse_quote!(super::#callee),
+                Some("super") => {
+                    let up = Ident::new("super", Span::call_site());
+                    callee.segments.insert(0, syn::PathSegment::from(up));
+                }
                 Some("self") => {
                     if let Some(first) = callee.segments.first_mut() {
                         first.ident = Ident::new("super", first.ident.span());
@@ -435,22 +485,23 @@ impl<'a> Lowerer<'a> {
                 }
                 _ => {}
             }
-            let (d, args) = (&self.d, &c.args);
-            let span = path.span();
-            *e = syn::parse_quote_spanned!(span=> #callee::frule::<#d>(#args));
+            let args: Vec<Expr> = std::mem::take(&mut c.args).into_iter().collect();
+            let (d, hs, span) = (&self.d, holes(args.len()), path.span());
+            *e = fill(quote_spanned!(span=> #callee::frule::<#d>(#(#hs),*)), args);
             return;
         }
         let float_assoc = segs.len() == 2
             && (segs[0] == "f64" || segs[0] == "f32")
             && FLOAT_METHODS.contains(&segs[1].as_str());
-        if float_assoc && self.scope.classify(e) == Class::Active {
+        if float_assoc && self.class(e) == Class::Active {
             let Expr::Call(c) = e else { return };
             for arg in c.args.iter_mut() {
-                self.expr(arg, Want::Reading);
+                self.child(arg, Want::Reading);
             }
-            let (k, method, args) = (&self.krate, &path.segments[1].ident, &c.args);
+            let args: Vec<Expr> = std::mem::take(&mut c.args).into_iter().collect();
+            let (k, method, hs) = (&self.krate, &path.segments[1].ident, holes(args.len()));
             let span = path.span();
-            *e = syn::parse_quote_spanned!(span=> #k::Real::#method(#args));
+            *e = fill(quote_spanned!(span=> #k::Real::#method(#(#hs),*)), args);
             return;
         }
         let Expr::Call(c) = e else { return };
@@ -461,7 +512,7 @@ impl<'a> Lowerer<'a> {
             Want::Any
         };
         for arg in c.args.iter_mut() {
-            self.expr(arg, want);
+            self.child(arg, want);
         }
     }
 
@@ -471,15 +522,17 @@ impl<'a> Lowerer<'a> {
     fn rule_arg(&mut self, arg: &mut Expr) {
         if let Some((base, ArrayKind::Mut)) = self.array_kind(arg) {
             let pv = self.private();
-            let span = arg.span();
-            *arg = syn::parse_quote_spanned!(span=> #pv::ArrayViewMut::view_mut(&mut #base));
+            let span = span_of(arg);
+            *arg = fill(
+                quote_spanned!(span=> #pv::ArrayViewMut::view_mut(&mut #base)),
+                [],
+            );
             return;
         }
-        if let Some(view) = self.literal_slice_arg(arg) {
-            *arg = view;
+        if self.literal_slice_arg(arg) {
             return;
         }
-        self.expr(arg, Want::Reading);
+        self.child(arg, Want::Reading);
     }
 
     fn method_call(&mut self, e: &mut Expr) {
@@ -487,10 +540,10 @@ impl<'a> Lowerer<'a> {
             self.ndarray_dot(e);
             return;
         }
-        let recv_active = self.scope.mentions_active(match e {
-            Expr::MethodCall(m) => &m.receiver,
+        let recv_active = match e {
+            Expr::MethodCall(m) => self.mentions(&m.receiver),
             _ => return,
-        });
+        };
         if self.array_method(e) {
             return;
         }
@@ -498,7 +551,7 @@ impl<'a> Lowerer<'a> {
         let method = m.method.to_string();
         // Our iterators yield values, not references: `copied` / `cloned` are no-ops.
         if recv_active && matches!(method.as_str(), "copied" | "cloned") && m.args.is_empty() {
-            let mut recv = (*m.receiver).clone();
+            let mut recv = take(&mut m.receiver);
             self.expr(&mut recv, Want::Any);
             *e = recv;
             return;
@@ -507,11 +560,11 @@ impl<'a> Lowerer<'a> {
         // lifted is lifted too.
         let lift_receiver = !recv_active
             && FLOAT_METHODS.contains(&method.as_str())
-            && m.args.iter().any(|a| self.scope.mentions_active(a))
-            && self.scope.classify(&m.receiver) == Class::Inactive;
-        self.expr(&mut m.receiver, Want::Any);
+            && m.args.iter().any(|a| self.mentions(a))
+            && self.class(&m.receiver) == Class::Inactive;
+        self.child(&mut m.receiver, Want::Any);
         if lift_receiver {
-            *m.receiver = self.lift(&m.receiver);
+            *m.receiver = self.lift(take(&mut m.receiver));
         }
         let recv_active = recv_active || lift_receiver;
         if recv_active && let Some(tf) = &mut m.turbofish {
@@ -532,7 +585,7 @@ impl<'a> Lowerer<'a> {
                 Expr::Closure(c) => self.closure(c, recv_active),
                 _ => {
                     if !(takes_iter && self.array_as_iter(arg)) {
-                        self.expr(arg, want);
+                        self.child(arg, want);
                     }
                 }
             }
@@ -546,29 +599,34 @@ impl<'a> Lowerer<'a> {
         let Expr::MethodCall(m) = e else { return };
         let pv = self.private();
         // A constant ndarray (`#[constant]`) keeps plain elements: `NdConst` marks it.
-        let operand = |x: &Expr| -> Expr {
+        let scope = self.scope;
+        let operand = |x: Expr| -> Expr {
             let inner = match x {
-                Expr::Reference(r) => &*r.expr,
+                Expr::Reference(r) => *r.expr,
                 other => other,
             };
-            let constant = matches!(inner, Expr::Path(p) if p.path.get_ident().is_some_and(|i| {
+            let constant = matches!(&inner, Expr::Path(p) if p.path.get_ident().is_some_and(|i| {
                 let name = i.to_string();
-                self.scope.ndarrays.contains(&name) && !self.scope.active.contains(&name)
+                scope.ndarrays.contains(&name) && !scope.active.contains(&name)
             }));
+            let h = hole(0);
             if constant {
-                syn::parse_quote!(&#pv::NdConst(&#inner))
+                fill(quote!(&#pv::NdConst(&#h)), [inner])
             } else {
-                syn::parse_quote!(&#inner)
+                fill(quote!(&#h), [inner])
             }
         };
-        let recv = operand(&m.receiver);
         let Some(arg) = m.args.first_mut() else {
             return;
         };
-        self.expr(arg, Want::Any);
-        let arg = operand(arg);
-        let (d, span) = (&self.d, m.method.span());
-        *e = syn::parse_quote_spanned!(span=> #pv::NdDot::<_, #d>::nd_dot(#recv, #arg));
+        self.child(arg, Want::Any);
+        let arg = operand(take(arg));
+        let recv = operand(take(&mut m.receiver));
+        let (d, span, [hr, ha]) = (&self.d, m.method.span(), [hole(0), hole(1)]);
+        *e = fill(
+            quote_spanned!(span=> #pv::NdDot::<_, #d>::nd_dot(#hr, #ha)),
+            [recv, arg],
+        );
     }
 
     fn closure(&mut self, c: &mut syn::ExprClosure, over_values: bool) {
@@ -597,30 +655,35 @@ impl<'a> Lowerer<'a> {
     }
 
     fn assign(&mut self, e: &mut Expr) {
-        let span = e.span();
+        let span = span_of(e);
         let Expr::Assign(a) = e else { return };
         if let Expr::Index(ix) = &mut *a.left
             && let Some(base) = self.array_place(&ix.expr)
         {
-            self.expr(&mut ix.index, Want::Any);
+            self.child(&mut ix.index, Want::Any);
             if self.array_kind(&ix.expr).is_some() {
-                self.expr(&mut a.right, Want::Reading);
+                self.child(&mut a.right, Want::Reading);
             } else {
                 self.field_store(&mut a.right);
             }
-            let (pv, idx, rhs) = (self.private(), &ix.index, &a.right);
+            let pv = self.private();
+            let parts = [take(&mut a.right), take(&mut ix.index), base];
+            let [rhs, idx, place] = [hole(0), hole(1), hole(2)];
             let tmp_i = Ident::new("__lifted_index", Span::mixed_site());
             let tmp_v = Ident::new("__lifted_element", Span::mixed_site());
             // The value first, then the place, as Rust evaluates `y[i] = v`.
-            *e = syn::parse_quote_spanned!(span=> {
-                let #tmp_v = #rhs;
-                let #tmp_i = #idx;
-                #pv::ArrayWrite::set(&mut #base, #tmp_i, #tmp_v);
-            });
+            *e = fill(
+                quote_spanned!(span=> {
+                    let #tmp_v = #rhs;
+                    let #tmp_i = #idx;
+                    #pv::ArrayWrite::set(&mut #place, #tmp_i, #tmp_v);
+                }),
+                parts,
+            );
             return;
         }
         if self.fieldish(&a.left) {
-            self.expr(&mut a.left, Want::Any);
+            self.child(&mut a.left, Want::Any);
             self.field_store(&mut a.right);
             return;
         }
@@ -632,13 +695,13 @@ impl<'a> Lowerer<'a> {
             Expr::Unary(_) => true,
             other => place_root(other).is_some_and(|i| self.scope.active.contains(&i.to_string())),
         };
-        self.expr(&mut a.left, Want::Any);
+        self.child(&mut a.left, Want::Any);
         let want = if target_active {
             Want::Reading
         } else {
             Want::Any
         };
-        self.expr(&mut a.right, want);
+        self.child(&mut a.right, want);
     }
 
     fn for_loop(&mut self, e: &mut Expr) {
@@ -660,12 +723,12 @@ impl<'a> Lowerer<'a> {
         let pv = self.private();
         let over_values = self.scope.mentions_active(&l.expr);
         if let Some((base, _)) = self.array_kind(&l.expr) {
-            let span = l.expr.span();
-            *l.expr = syn::parse_quote_spanned!(span=> #pv::ArrayView::iter(&#base));
+            let span = span_of(&l.expr);
+            *l.expr = fill(quote_spanned!(span=> #pv::ArrayView::iter(&#base)), []);
         } else if let Expr::Reference(r) = &*l.expr {
             if let Some((base, _)) = self.array_kind(&r.expr) {
-                let span = l.expr.span();
-                *l.expr = syn::parse_quote_spanned!(span=> #pv::ArrayView::iter(&#base));
+                let span = span_of(&l.expr);
+                *l.expr = fill(quote_spanned!(span=> #pv::ArrayView::iter(&#base)), []);
             } else if r.mutability.is_none()
                 && let Expr::Path(p) = strip(&r.expr)
                 && p.path
@@ -673,8 +736,8 @@ impl<'a> Lowerer<'a> {
                     .is_some_and(|i| self.scope.active.contains(&i.to_string()))
             {
                 // `for v in &p` over a lifted fixed array: its items, by value.
-                let (span, base) = (l.expr.span(), p.clone());
-                *l.expr = syn::parse_quote_spanned!(span=> #base.iter().copied());
+                let (span, base) = (span_of(&l.expr), p.clone());
+                *l.expr = fill(quote_spanned!(span=> #base.iter().copied()), []);
             } else {
                 self.expr(&mut l.expr, Want::Any);
             }
@@ -688,23 +751,18 @@ impl<'a> Lowerer<'a> {
     }
 }
 
+/// Only ever run over an expression from the start of its lowering (`visit_expr_mut`
+/// and the like on the expression `expr` is lowering): each subexpression it reaches is
+/// then in its place and unchanged until its turn, as `Lowerer::child` requires.
 impl VisitMut for Lowerer<'_> {
     fn visit_expr_mut(&mut self, e: &mut Expr) {
-        self.expr(e, Want::Any);
+        self.child(e, Want::Any);
     }
     fn visit_block_mut(&mut self, b: &mut syn::Block) {
         self.block(b, Want::Any);
     }
     fn visit_local_mut(&mut self, l: &mut syn::Local) {
         self.local(l);
-    }
-}
-
-impl Scope {
-    /// Whether `name` is a reference parameter (`&f64`, `&mut [f64; 3]`, …), whose
-    /// explicit `*` must stay.
-    pub fn locals_ref(&self, name: &str) -> bool {
-        self.refs.contains(name)
     }
 }
 
@@ -721,15 +779,6 @@ fn is_const_name(e: &Expr) -> bool {
                     .chars()
                     .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
         })
-}
-
-/// Looks through parentheses and invisible groups.
-fn strip(e: &Expr) -> &Expr {
-    match e {
-        Expr::Paren(p) => strip(&p.expr),
-        Expr::Group(g) => strip(&g.expr),
-        other => other,
-    }
 }
 
 fn make_bindings_mut(p: &mut Pat) {

@@ -9,22 +9,22 @@
 //! struct literal goes through `IntoReading` with the target type inferred from the
 //! field.
 
+use quote::quote_spanned;
 use syn::spanned::Spanned;
 use syn::{Expr, Member};
 
 use super::{Lowerer, Want, strip};
 use crate::analyse::Class;
 use crate::lift::dual_name;
+use crate::syntax::{fill, hole, parse_or, span_of, take};
 use crate::types::is_struct_type;
 
 impl Lowerer<'_> {
     /// Whether `e` reads a field of a lifted value (`p.m`, `self.pos[0]`, `p.m.sqrt()`),
     /// whose type the macro cannot know.
-    pub(super) fn fieldish(&self, e: &Expr) -> bool {
+    pub(super) fn fieldish(&mut self, e: &Expr) -> bool {
         match strip(e) {
-            Expr::Field(f) => {
-                matches!(f.member, Member::Named(_)) && self.scope.mentions_active(&f.base)
-            }
+            Expr::Field(f) => matches!(f.member, Member::Named(_)) && self.mentions(&f.base),
             Expr::Index(i) => self.fieldish(&i.expr),
             Expr::MethodCall(m) => {
                 crate::analyse::FLOAT_METHODS.contains(&m.method.to_string().as_str())
@@ -38,11 +38,9 @@ impl Lowerer<'_> {
     /// reading's array for a `Vec` field, `[D; K]` for a fixed array, a plain array for
     /// a `#[constant]` one. All of them implement the array traits, so indexing goes
     /// through them as for array names.
-    pub(super) fn field_array(&self, e: &Expr) -> Option<Expr> {
+    pub(super) fn field_array(&mut self, e: &Expr) -> Option<Expr> {
         match strip(e) {
-            Expr::Field(f)
-                if matches!(f.member, Member::Named(_)) && self.scope.mentions_active(&f.base) =>
-            {
+            Expr::Field(f) if matches!(f.member, Member::Named(_)) && self.mentions(&f.base) => {
                 Some(strip(e).clone())
             }
             _ => None,
@@ -52,28 +50,34 @@ impl Lowerer<'_> {
     /// `Operand::<D, _>::new(e).operand()`: `e` as a value of the reading if it is a
     /// plain float, as it is otherwise. The rule's scope imports the two `operand`
     /// traits ([`operand_traits`]).
-    pub(super) fn operand(&self, e: &Expr) -> Expr {
-        let (pv, d) = (self.private(), &self.d);
-        let span = e.span();
-        syn::parse_quote_spanned!(span=> #pv::Operand::<#d, _>::new(#e).operand())
+    pub(super) fn operand(&self, e: Expr) -> Expr {
+        let (pv, d, h) = (self.private(), &self.d, hole(0));
+        let span = span_of(&e);
+        fill(
+            quote_spanned!(span=> #pv::Operand::<#d, _>::new(#h).operand()),
+            [e],
+        )
     }
 
     /// `IntoReading::<F, _>::into_reading(e)`: `e` converted to the type of the place
     /// it is stored into (a field of the reading or a plain `#[constant]` float).
-    pub(super) fn place_value(&self, e: &Expr) -> Expr {
-        let (pv, f) = (self.private(), self.float.ident());
-        let span = e.span();
-        syn::parse_quote_spanned!(span=> #pv::IntoReading::<#f, _>::into_reading(#e))
+    pub(super) fn place_value(&self, e: Expr) -> Expr {
+        let (pv, f, h) = (self.private(), self.float.ident(), hole(0));
+        let span = span_of(&e);
+        fill(
+            quote_spanned!(span=> #pv::IntoReading::<#f, _>::into_reading(#h)),
+            [e],
+        )
     }
 
     /// Lowers a field write's right-hand side (`p.x = v`): plain floats are converted to
     /// the field's type. Lifted values are stored as they are: they may be fields of
     /// any type themselves (`steps: p.steps`), which no conversion could take.
     pub(super) fn field_store(&mut self, rhs: &mut Expr) {
-        let class = self.scope.classify(rhs);
-        self.expr(rhs, Want::Any);
+        let class = self.class(rhs);
+        self.child(rhs, Want::Any);
         if class == Class::Inactive {
-            *rhs = self.place_value(rhs);
+            *rhs = self.place_value(take(rhs));
         }
     }
 
@@ -82,35 +86,46 @@ impl Lowerer<'_> {
     /// [`Self::field_store`]).
     pub(super) fn struct_lit(&mut self, e: &mut Expr) {
         let Expr::Struct(s) = e else { return };
-        let floaty = s
-            .fields
-            .iter()
-            .any(|f| self.scope.classify(&f.expr) != Class::Other);
+        let floaty = s.fields.iter().any(|f| self.class(&f.expr) != Class::Other);
         for field in s.fields.iter_mut() {
-            let class = self.scope.classify(&field.expr);
-            self.expr(&mut field.expr, Want::Any);
+            let class = self.class(&field.expr);
+            self.child(&mut field.expr, Want::Any);
             if floaty && class == Class::Inactive {
                 if field.colon_token.is_none() {
                     field.colon_token = Some(syn::Token![:](field.member.span()));
                 }
-                field.expr = self.place_value(&field.expr);
+                field.expr = self.place_value(take(&mut field.expr));
             }
         }
         if let Some(rest) = &mut s.rest {
-            self.expr(rest, Want::Any);
+            self.child(rest, Want::Any);
         }
         if !floaty || s.qself.is_some() {
             return;
         }
-        let path = &s.path;
-        let ty: syn::Type = syn::parse_quote!(#path);
+        let ty = syn::Type::Path(syn::TypePath {
+            attrs: Vec::new(),
+            qself: None,
+            path: s.path.clone(),
+        });
         if !is_struct_type(&ty) {
             return;
         }
         let d = self.d.clone();
         if let Some(last) = s.path.segments.last_mut() {
             last.ident = dual_name(&last.ident);
-            last.arguments = syn::PathArguments::AngleBracketed(syn::parse_quote!(::<#d>));
+            let args = [syn::GenericArgument::Type(syn::Type::Path(syn::TypePath {
+                attrs: Vec::new(),
+                qself: None,
+                path: d.into(),
+            }))];
+            last.arguments =
+                syn::PathArguments::AngleBracketed(syn::AngleBracketedGenericArguments {
+                    colon2_token: Some(Default::default()),
+                    lt_token: Default::default(),
+                    args: args.into_iter().collect(),
+                    gt_token: Default::default(),
+                });
         }
     }
 }
@@ -118,5 +133,8 @@ impl Lowerer<'_> {
 /// The import that makes `Operand::operand` resolve: both traits, unnamed. Only
 /// `Operand` implements them, so nothing else in the user's code changes meaning.
 pub fn operand_traits(krate: &syn::Path) -> syn::Stmt {
-    syn::parse_quote!(use #krate::__private::{KeepOperand as _, LiftOperand as _};)
+    parse_or(
+        quote::quote!(use #krate::__private::{KeepOperand as _, LiftOperand as _};),
+        |tokens| syn::Stmt::Item(syn::Item::Verbatim(tokens)),
+    )
 }

@@ -303,12 +303,12 @@ pub fn map_type(ty: &Type, f: Float, d: &Ident, krate: &syn::Path) -> Type {
         _ if is_float(ty, f) => quote_spanned!(span=> #d),
         Type::Reference(r) if slice_of_float(&r.elem, f) => {
             if r.mutability.is_some() {
-                quote_spanned!(span=> <#d as #krate::Real>::Mut<'_>)
+                quote_spanned!(span=> <#d as #krate::array::ArrayReading>::Mut<'_>)
             } else {
-                quote_spanned!(span=> <#d as #krate::Real>::Ref<'_>)
+                quote_spanned!(span=> <#d as #krate::array::ArrayReading>::Ref<'_>)
             }
         }
-        _ if vec_of_float(ty, f) => quote_spanned!(span=> <#d as #krate::Real>::Vec),
+        _ if vec_of_float(ty, f) => quote_spanned!(span=> <#d as #krate::array::ArrayReading>::Vec),
         _ if is_struct_type(ty) => {
             let fl = f.ident();
             quote_spanned!(span=> <#ty as #krate::Param<#fl>>::Store<#d>)

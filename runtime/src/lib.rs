@@ -24,6 +24,7 @@ mod reading;
 mod shared_impls;
 pub mod __private;
 pub mod array;
+mod bound;
 #[cfg(feature = "cuda")]
 #[allow(unsafe_code)]
 pub mod cuda;
@@ -45,6 +46,7 @@ pub mod testing;
 mod zdual;
 
 pub use array::{NDualArray, NDualMut, NDualRef};
+pub use bound::Reading;
 pub use diag_jet::DiagJet;
 pub use drivers::{
     Error, derivative, derivatives_1d, gradient, gradient_into, gradient_with_chunk, gradient_wrt,
@@ -54,7 +56,7 @@ pub use drivers::{
 pub use lifted_macros::{Lift, autodiff, constant};
 pub use ndual::NDual;
 pub use reading::convert::{IntoReading, ToPrimal};
-pub use real::{Reading, Real};
+pub use real::Real;
 pub use rule::{Constant, FRule, Param};
 pub use scalar::Scalar;
 pub use slot::{

@@ -1,7 +1,7 @@
 //! Whole-array operations a reading may run somewhere else.
 //!
 //! The array primitives ([`crate::linalg`]'s products and reductions, the functions of
-//! [`crate::elementwise`]) offer each call to their reading's `Real::__array_op` before
+//! [`crate::elementwise`]) offer each call to their reading's [`ArrayReading::array_op`](crate::array::ArrayReading::array_op) before
 //! running it on the host. Every host reading declines (the default), so nothing changes
 //! for them; the CUDA reading (`lifted::cuda::DeviceDual`) takes the call when an operand
 //! already lives on a device and runs it there as one kernel or cuBLAS call. This is
@@ -99,26 +99,11 @@ pub enum ArrayOp<'a, D: Real> {
     Dot(&'a dyn Erased<D>, &'a dyn Erased<D>),
 }
 
-/// What a reading returns for an [`ArrayOp`] it takes.
-pub enum ArrayOut<D: Real> {
+/// What a reading returns for an [`ArrayOp`] it takes: an array of its owned array
+/// type `V`, or a value `D`.
+pub enum ArrayOut<V, D> {
     /// An array result (element-wise ops, products).
-    Array(D::Vec),
+    Array(V),
     /// A scalar result (reductions).
     Scalar(D),
-}
-
-/// Offers an array-valued operation to `D`; `None` when the reading declines.
-pub(crate) fn array<D: Real>(op: ArrayOp<'_, D>) -> Option<D::Vec> {
-    match D::__array_op(op)? {
-        ArrayOut::Array(v) => Some(v),
-        ArrayOut::Scalar(_) => None,
-    }
-}
-
-/// Offers a scalar-valued operation (a reduction) to `D`.
-pub(crate) fn scalar<D: Real>(op: ArrayOp<'_, D>) -> Option<D> {
-    match D::__array_op(op)? {
-        ArrayOut::Scalar(s) => Some(s),
-        ArrayOut::Array(_) => None,
-    }
 }

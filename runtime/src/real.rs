@@ -13,9 +13,12 @@
 //!
 //! * [`Real`] is the arithmetic and the float method surface of a reading, with no
 //!   reference to the primal field. Rules for scalar maths are written once against it.
-//! * [`Reading<F>`] adds what ties a reading to the primal field `F` the function is
-//!   written in: mixed arithmetic with plain `F` constants, zero-lifting, and the primal
-//!   scalar that comparisons and branches look at.
+//!   It is the bottom of the house and names nothing above it.
+//! * [`ArrayReading`](crate::array::ArrayReading), in the array layer above, gives a
+//!   reading its arrays (the forward values of `Vec<f64>`, `&[f64]`, `&mut [f64]`).
+//! * [`Reading<F>`](crate::Reading), above both, is the bound generated code names: mixed
+//!   arithmetic with plain `F` constants, zero-lifting, the primal scalar that
+//!   comparisons and branches look at, and the arrays.
 
 use core::fmt::{Debug, Display};
 use core::iter::{Product, Sum};
@@ -24,8 +27,6 @@ use core::ops::{
 };
 
 use crate::Scalar;
-use crate::array::{ArrayMut, ArrayOwned, ArrayRef};
-use crate::reading::convert::{IntoReading, ToPrimal};
 
 /// Declares the unary float methods once, so the trait, the primal impls and the
 /// docs cannot drift apart.
@@ -97,14 +98,6 @@ pub trait Real:
     /// knows only its first derivative asserts `ORDER <= 1` at compile time.
     const ORDER: usize;
 
-    /// The owned array of this reading: `Vec<f64>` for the primal reading,
-    /// [`NDualArray<S, N>`](crate::NDualArray) for `NDual<S, N>`.
-    type Vec: ArrayOwned<Self> + crate::linalg::OwnedOperand<Self>;
-    /// A shared view of an array of this reading (the forward value of `&[f64]`).
-    type Ref<'a>: ArrayRef<'a, Self> + crate::linalg::Operand<Self>;
-    /// A mutable view of an array of this reading (the forward value of `&mut [f64]`).
-    type Mut<'a>: ArrayMut<'a, Self>;
-
     /// A constant of the reading from an `f64` (rounded for `f32`), zero-lifted.
     /// Used for the numeric constants inside derivative formulas.
     fn cst(c: f64) -> Self;
@@ -155,113 +148,6 @@ pub trait Real:
     fn is_sign_negative(self) -> bool;
     /// Whether the primal has a positive sign bit.
     fn is_sign_positive(self) -> bool;
-
-    // The flat view below lets array primitives (`crate::linalg`) hand whole blocks to
-    // BLAS-like kernels when the reading is the primal or a first-order `NDual` of the
-    // primal field; every other reading answers `None` and the primitives fall back to
-    // element-wise arithmetic on the reading. The defaults keep new readings correct.
-
-    /// The tangent width of the flat view: `Some(0)` for the primal reading, `Some(N)`
-    /// for `NDual<F, N>`, `None` when arrays of this reading have no flat view.
-    #[doc(hidden)]
-    fn __flat_width() -> Option<usize> {
-        None
-    }
-    /// `Some(s)` when `Self` is the primal field itself.
-    #[doc(hidden)]
-    fn __as_flat(s: &[Self]) -> Option<&[Self::Field]> {
-        let _ = s;
-        None
-    }
-    /// `Some(v)` when `Self` is the primal field itself.
-    #[doc(hidden)]
-    fn __vec_from_flat(v: Vec<Self::Field>) -> Option<Vec<Self>> {
-        let _ = v;
-        None
-    }
-    /// The primal slice and the element-major tangent block of a view.
-    #[doc(hidden)]
-    #[allow(clippy::type_complexity)]
-    fn __flat_ref<'a>(r: Self::Ref<'a>) -> Option<(&'a [Self::Field], &'a [Self::Field])> {
-        let _ = r;
-        None
-    }
-    /// The primal slice and the element-major tangent block of an owned array.
-    #[doc(hidden)]
-    #[allow(clippy::type_complexity)]
-    fn __flat_vec(v: &Self::Vec) -> Option<(&[Self::Field], &[Self::Field])> {
-        let _ = v;
-        None
-    }
-    /// A value of this reading from its primal and `__flat_width()` tangent components.
-    #[doc(hidden)]
-    fn __scalar_from_flat(primal: Self::Field, tangent: &[Self::Field]) -> Option<Self> {
-        let _ = (primal, tangent);
-        None
-    }
-    /// Runs a whole-array operation elsewhere (on a device) and returns its result, or
-    /// `None` to let the primitive run it on the host. See `crate::offload`.
-    #[doc(hidden)]
-    fn __array_op(op: crate::offload::ArrayOp<'_, Self>) -> Option<crate::offload::ArrayOut<Self>> {
-        let _ = op;
-        None
-    }
-    /// An owned array from a primal and an element-major tangent block of
-    /// `__flat_width()` values per element.
-    #[doc(hidden)]
-    fn __from_flat(primal: Vec<Self::Field>, block: Vec<Self::Field>) -> Option<Self::Vec> {
-        let _ = (primal, block);
-        None
-    }
-}
-
-/// A reading of the primal field `F`: the bound every derived rule carries on its
-/// reading parameter (`fn frule<D: Reading<f64>>`).
-///
-/// Adds what involves plain `F` values: mixed arithmetic with constants on the right
-/// (`x * 2.0`), the constant-on-the-left forms as methods (`2.0 - x` is lowered to
-/// `x.rsub(2.0)`, because `impl Sub<D> for f64` cannot be written for a generic `D`),
-/// comparisons with constants, zero-lifting and the primal scalar.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a reading of `{F}`",
-    note = "a function written in `{F}` runs on readings of `{F}`: `{F}` itself, or `lifted::NDual<S, N>`, `Taylor<S, K>`, `DiagJet<S, N>`, `ZDual<S, N>` with `S` a reading of `{F}`"
-)]
-pub trait Reading<F: Scalar>:
-    Real<Field = F>
-    + IntoReading<F, Self>
-    + ToPrimal<Primal = F>
-    + PartialEq<F>
-    + PartialOrd<F>
-    + Add<F, Output = Self>
-    + Sub<F, Output = Self>
-    + Mul<F, Output = Self>
-    + Div<F, Output = Self>
-    + Rem<F, Output = Self>
-    + AddAssign<F>
-    + SubAssign<F>
-    + MulAssign<F>
-    + DivAssign<F>
-    + RemAssign<F>
-{
-    /// The constant `c`, zero-lifted (every tangent component is zero).
-    fn constant(c: F) -> Self;
-    /// The primal scalar: what comparisons, branches and casts to integers look at.
-    fn primal_scalar(self) -> F;
-    /// `c + self`.
-    fn radd(self, c: F) -> Self;
-    /// `c - self`.
-    fn rsub(self, c: F) -> Self;
-    /// `c * self`.
-    fn rmul(self, c: F) -> Self;
-    /// `c / self`.
-    fn rdiv(self, c: F) -> Self;
-    /// `c % self`.
-    fn rrem(self, c: F) -> Self;
-    /// Applies a scalar function given its value and derivatives at the primal:
-    /// `derivs[j]` is the j-th derivative of the function at `self.primal_scalar()`.
-    /// Needs `derivs.len() > Self::ORDER`; missing derivatives read as NaN.
-    /// This is how a hand-written scalar primitive runs on any reading.
-    fn compose(self, derivs: &[F]) -> Self;
 }
 
 macro_rules! delegate_unary {
@@ -280,9 +166,6 @@ macro_rules! primal_real {
         impl Real for $f {
             type Field = $f;
             const ORDER: usize = 0;
-            type Vec = Vec<$f>;
-            type Ref<'a> = &'a [$f];
-            type Mut<'a> = &'a mut [$f];
             #[inline(always)]
             fn cst(c: f64) -> Self {
                 <$f as Scalar>::from_f64(c)
@@ -367,62 +250,6 @@ macro_rules! primal_real {
             #[inline(always)]
             fn is_sign_positive(self) -> bool {
                 $f::is_sign_positive(self)
-            }
-            fn __flat_width() -> Option<usize> {
-                Some(0)
-            }
-            fn __as_flat(s: &[Self]) -> Option<&[$f]> {
-                Some(s)
-            }
-            fn __vec_from_flat(v: Vec<$f>) -> Option<Vec<Self>> {
-                Some(v)
-            }
-            fn __flat_ref<'a>(r: <Self as Real>::Ref<'a>) -> Option<(&'a [$f], &'a [$f])> {
-                Some((r, &[]))
-            }
-            fn __flat_vec(v: &Vec<$f>) -> Option<(&[$f], &[$f])> {
-                Some((v, &[]))
-            }
-            fn __scalar_from_flat(primal: $f, _tangent: &[$f]) -> Option<$f> {
-                Some(primal)
-            }
-            fn __from_flat(primal: Vec<$f>, _block: Vec<$f>) -> Option<Vec<$f>> {
-                Some(primal)
-            }
-        }
-
-        impl Reading<$f> for $f {
-            #[inline(always)]
-            fn constant(c: $f) -> Self {
-                c
-            }
-            #[inline(always)]
-            fn primal_scalar(self) -> $f {
-                self
-            }
-            #[inline(always)]
-            fn radd(self, c: $f) -> Self {
-                c + self
-            }
-            #[inline(always)]
-            fn rsub(self, c: $f) -> Self {
-                c - self
-            }
-            #[inline(always)]
-            fn rmul(self, c: $f) -> Self {
-                c * self
-            }
-            #[inline(always)]
-            fn rdiv(self, c: $f) -> Self {
-                c / self
-            }
-            #[inline(always)]
-            fn rrem(self, c: $f) -> Self {
-                c % self
-            }
-            #[inline(always)]
-            fn compose(self, derivs: &[$f]) -> Self {
-                derivs.first().copied().unwrap_or($f::NAN)
             }
         }
     };

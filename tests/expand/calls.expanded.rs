@@ -29,7 +29,7 @@ mod calls {
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
     pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(
-        x: <__LiftedReading as ::lifted::Real>::Ref<'_>,
+        x: <__LiftedReading as ::lifted::array::ArrayReading>::Ref<'_>,
         y: __LiftedReading,
     ) -> __LiftedReading {
         let r = rosenbrock::frule::<__LiftedReading>(x);

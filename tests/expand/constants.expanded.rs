@@ -32,7 +32,7 @@ mod weighted {
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
     pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(
-        x: <__LiftedReading as ::lifted::Real>::Ref<'_>,
+        x: <__LiftedReading as ::lifted::array::ArrayReading>::Ref<'_>,
         w: &[f64],
         scale: f64,
     ) -> __LiftedReading {

@@ -30,8 +30,8 @@ mod axpy {
     #[inline]
     pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(
         a: __LiftedReading,
-        x: <__LiftedReading as ::lifted::Real>::Ref<'_>,
-        mut y: <__LiftedReading as ::lifted::Real>::Mut<'_>,
+        x: <__LiftedReading as ::lifted::array::ArrayReading>::Ref<'_>,
+        mut y: <__LiftedReading as ::lifted::array::ArrayReading>::Mut<'_>,
     ) {
         for i in 0..::lifted::__private::ArrayRead::len(&y) {
             {

@@ -33,7 +33,7 @@ mod iterators {
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
     pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(
-        x: <__LiftedReading as ::lifted::Real>::Ref<'_>,
+        x: <__LiftedReading as ::lifted::array::ArrayReading>::Ref<'_>,
     ) -> __LiftedReading {
         let s: __LiftedReading = ::lifted::__private::ArrayView::iter(&x)
             .map(|v| v * v)

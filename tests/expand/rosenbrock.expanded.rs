@@ -31,7 +31,7 @@ pub mod rosenbrock {
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
     pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(
-        x: <__LiftedReading as ::lifted::Real>::Ref<'_>,
+        x: <__LiftedReading as ::lifted::array::ArrayReading>::Ref<'_>,
     ) -> __LiftedReading {
         let mut s = <__LiftedReading as ::lifted::Reading<f64>>::constant(0.0);
         for i in 0..::lifted::__private::ArrayRead::len(&x) - 1 {

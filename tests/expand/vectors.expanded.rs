@@ -34,15 +34,9 @@ mod vectors {
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
     pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(
-        x: <__LiftedReading as ::lifted::Real>::Ref<'_>,
-    ) -> <__LiftedReading as ::lifted::Real>::Vec {
-        let mut out =
-            <<__LiftedReading as ::lifted::Real>::Vec as ::lifted::__private::ArrayOwned<
-                __LiftedReading,
-            >>::from_elem(
-                <__LiftedReading as ::lifted::Reading<f64>>::constant(0.0),
-                ::lifted::__private::ArrayRead::len(&x),
-            );
+        x: <__LiftedReading as ::lifted::array::ArrayReading>::Ref<'_>,
+    ) -> <__LiftedReading as ::lifted::array::ArrayReading>::Vec {
+        let mut out = < < __LiftedReading as :: lifted :: array :: ArrayReading > :: Vec as :: lifted :: __private :: ArrayOwned < __LiftedReading > > :: from_elem (< __LiftedReading as :: lifted :: Reading < f64 > > :: constant (0.0) , :: lifted :: __private :: ArrayRead :: len (& x)) ;
         for (i, v) in ::lifted::__private::ArrayView::iter(&x).enumerate() {
             {
                 let __lifted_element =

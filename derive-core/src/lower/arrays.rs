@@ -16,7 +16,7 @@ impl Lowerer<'_> {
         if matches!(e, Expr::Macro(m) if m.mac.path.is_ident("vec") && m.mac.tokens.is_empty()) {
             let (k, d, pv) = (&self.krate, &self.d, self.private());
             *e = fill(
-                quote_spanned!(span=> <<#d as #k::Real>::Vec as #pv::Default>::default()),
+                quote_spanned!(span=> <<#d as #k::array::ArrayReading>::Vec as #pv::Default>::default()),
                 [],
             );
             return;
@@ -30,7 +30,7 @@ impl Lowerer<'_> {
             .map(|s| s.ident.to_string())
             .collect();
         let (k, d, pv) = (&self.krate, &self.d, self.private());
-        let vec_ty = quote!(<#d as #k::Real>::Vec);
+        let vec_ty = quote!(<#d as #k::array::ArrayReading>::Vec);
 
         match segs
             .iter()

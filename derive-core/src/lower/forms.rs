@@ -97,7 +97,7 @@ impl Lowerer<'_> {
             return false;
         }
         let (k, d, pv) = (self.krate.clone(), self.d.clone(), self.private());
-        let vec_ty = quote!(<#d as #k::Real>::Vec);
+        let vec_ty = quote!(<#d as #k::array::ArrayReading>::Vec);
         let owned: Expr = match strip_mut(&mut r.expr) {
             Expr::Array(a) => {
                 let mut items: Vec<Expr> = std::mem::take(&mut a.elems).into_iter().collect();

@@ -29,7 +29,7 @@ impl Lowerer<'_> {
                     return;
                 };
                 let (k, d, pv) = (self.krate.clone(), self.d.clone(), self.private());
-                let vec_ty = quote!(<#d as #k::Real>::Vec);
+                let vec_ty = quote!(<#d as #k::array::ArrayReading>::Vec);
                 *e = match body {
                     VecMacro::Repeat(mut elem, mut n) => {
                         self.expr(&mut elem, Want::Reading);

@@ -4,16 +4,18 @@
 
 use core::ops::RangeBounds;
 
+use crate::NDual;
+use crate::array::ArrayReading;
 use crate::array::iter::{ElemMut, IntoIter, Iter, IterMut};
 use crate::array::{
     ArrayMut, ArrayOwned, ArrayRead, ArrayRef, ArrayView, ArrayViewMut, ArrayWrite, NDualArray,
     NDualMut, NDualRef,
 };
-use crate::{NDual, Real};
+use crate::linalg::{Array, Field, Flat, Operand, OwnedArray, OwnedOperand};
 
 macro_rules! read_impls {
     ($($ty:ty),*) => {$(
-        impl<S: Real, const N: usize> ArrayRead<NDual<S, N>> for $ty {
+        impl<S: ArrayReading, const N: usize> ArrayRead<NDual<S, N>> for $ty {
             #[inline(always)]
             fn len(&self) -> usize {
                 Self::len(self)
@@ -25,7 +27,7 @@ macro_rules! read_impls {
             }
         }
 
-        impl<S: Real, const N: usize> ArrayView<NDual<S, N>> for $ty {
+        impl<S: ArrayReading, const N: usize> ArrayView<NDual<S, N>> for $ty {
             type Iter<'s>
                 = Iter<'s, S, N>
             where
@@ -49,7 +51,7 @@ read_impls!(NDualArray<S, N>, NDualRef<'_, S, N>, NDualMut<'_, S, N>);
 
 macro_rules! write_impls {
     ($($ty:ty),*) => {$(
-        impl<S: Real, const N: usize> ArrayWrite<NDual<S, N>> for $ty {
+        impl<S: ArrayReading, const N: usize> ArrayWrite<NDual<S, N>> for $ty {
             #[inline(always)]
             #[track_caller]
             fn set(&mut self, i: usize, value: NDual<S, N>) {
@@ -62,7 +64,7 @@ macro_rules! write_impls {
             }
         }
 
-        impl<S: Real, const N: usize> ArrayViewMut<NDual<S, N>> for $ty {
+        impl<S: ArrayReading, const N: usize> ArrayViewMut<NDual<S, N>> for $ty {
             type ElemMut<'s>
                 = ElemMut<'s, S, N>
             where
@@ -100,7 +102,7 @@ macro_rules! write_impls {
 
 write_impls!(NDualArray<S, N>, NDualMut<'_, S, N>);
 
-impl<'a, S: Real, const N: usize> ArrayRef<'a, NDual<S, N>> for NDualRef<'a, S, N> {
+impl<'a, S: ArrayReading, const N: usize> ArrayRef<'a, NDual<S, N>> for NDualRef<'a, S, N> {
     #[inline]
     #[track_caller]
     fn into_slice(self, range: impl RangeBounds<usize>) -> NDualRef<'a, S, N> {
@@ -113,7 +115,7 @@ impl<'a, S: Real, const N: usize> ArrayRef<'a, NDual<S, N>> for NDualRef<'a, S, 
     }
 }
 
-impl<'a, S: Real, const N: usize> ArrayMut<'a, NDual<S, N>> for NDualMut<'a, S, N> {
+impl<'a, S: ArrayReading, const N: usize> ArrayMut<'a, NDual<S, N>> for NDualMut<'a, S, N> {
     #[inline]
     fn into_ref(self) -> NDualRef<'a, S, N> {
         Self::into_ref(self)
@@ -130,7 +132,7 @@ impl<'a, S: Real, const N: usize> ArrayMut<'a, NDual<S, N>> for NDualMut<'a, S, 
     }
 }
 
-impl<S: Real, const N: usize> ArrayOwned<NDual<S, N>> for NDualArray<S, N> {
+impl<S: ArrayReading, const N: usize> ArrayOwned<NDual<S, N>> for NDualArray<S, N> {
     fn from_elem(value: NDual<S, N>, len: usize) -> Self {
         Self::from_elem(value, len)
     }
@@ -174,7 +176,7 @@ impl<S: Real, const N: usize> ArrayOwned<NDual<S, N>> for NDualArray<S, N> {
     }
 }
 
-impl<S: Real, const N: usize> FromIterator<NDual<S, N>> for NDualArray<S, N> {
+impl<S: ArrayReading, const N: usize> FromIterator<NDual<S, N>> for NDualArray<S, N> {
     fn from_iter<I: IntoIterator<Item = NDual<S, N>>>(iter: I) -> Self {
         let mut out = Self::new();
         out.extend(iter);
@@ -182,7 +184,7 @@ impl<S: Real, const N: usize> FromIterator<NDual<S, N>> for NDualArray<S, N> {
     }
 }
 
-impl<S: Real, const N: usize> Extend<NDual<S, N>> for NDualArray<S, N> {
+impl<S: ArrayReading, const N: usize> Extend<NDual<S, N>> for NDualArray<S, N> {
     fn extend<I: IntoIterator<Item = NDual<S, N>>>(&mut self, iter: I) {
         let iter = iter.into_iter();
         self.reserve(iter.size_hint().0);
@@ -192,13 +194,13 @@ impl<S: Real, const N: usize> Extend<NDual<S, N>> for NDualArray<S, N> {
     }
 }
 
-impl<'v, S: Real, const N: usize> Extend<&'v NDual<S, N>> for NDualArray<S, N> {
+impl<'v, S: ArrayReading, const N: usize> Extend<&'v NDual<S, N>> for NDualArray<S, N> {
     fn extend<I: IntoIterator<Item = &'v NDual<S, N>>>(&mut self, iter: I) {
         self.extend(iter.into_iter().copied());
     }
 }
 
-impl<S: Real, const N: usize> IntoIterator for NDualArray<S, N> {
+impl<S: ArrayReading, const N: usize> IntoIterator for NDualArray<S, N> {
     type Item = NDual<S, N>;
     type IntoIter = IntoIter<S, N>;
     fn into_iter(self) -> IntoIter<S, N> {
@@ -207,7 +209,7 @@ impl<S: Real, const N: usize> IntoIterator for NDualArray<S, N> {
     }
 }
 
-impl<'a, S: Real, const N: usize> IntoIterator for &'a NDualArray<S, N> {
+impl<'a, S: ArrayReading, const N: usize> IntoIterator for &'a NDualArray<S, N> {
     type Item = NDual<S, N>;
     type IntoIter = Iter<'a, S, N>;
     fn into_iter(self) -> Iter<'a, S, N> {
@@ -215,7 +217,7 @@ impl<'a, S: Real, const N: usize> IntoIterator for &'a NDualArray<S, N> {
     }
 }
 
-impl<'a, S: Real, const N: usize> IntoIterator for &'a mut NDualArray<S, N> {
+impl<'a, S: ArrayReading, const N: usize> IntoIterator for &'a mut NDualArray<S, N> {
     type Item = ElemMut<'a, S, N>;
     type IntoIter = IterMut<'a, S, N>;
     fn into_iter(self) -> IterMut<'a, S, N> {
@@ -223,7 +225,7 @@ impl<'a, S: Real, const N: usize> IntoIterator for &'a mut NDualArray<S, N> {
     }
 }
 
-impl<'a, S: Real, const N: usize> IntoIterator for NDualRef<'a, S, N> {
+impl<'a, S: ArrayReading, const N: usize> IntoIterator for NDualRef<'a, S, N> {
     type Item = NDual<S, N>;
     type IntoIter = Iter<'a, S, N>;
     fn into_iter(self) -> Iter<'a, S, N> {
@@ -231,7 +233,7 @@ impl<'a, S: Real, const N: usize> IntoIterator for NDualRef<'a, S, N> {
     }
 }
 
-impl<'a, S: Real, const N: usize> IntoIterator for &NDualRef<'a, S, N> {
+impl<'a, S: ArrayReading, const N: usize> IntoIterator for &NDualRef<'a, S, N> {
     type Item = NDual<S, N>;
     type IntoIter = Iter<'a, S, N>;
     fn into_iter(self) -> Iter<'a, S, N> {
@@ -239,7 +241,7 @@ impl<'a, S: Real, const N: usize> IntoIterator for &NDualRef<'a, S, N> {
     }
 }
 
-impl<'a, S: Real, const N: usize> IntoIterator for NDualMut<'a, S, N> {
+impl<'a, S: ArrayReading, const N: usize> IntoIterator for NDualMut<'a, S, N> {
     type Item = ElemMut<'a, S, N>;
     type IntoIter = IterMut<'a, S, N>;
     fn into_iter(self) -> IterMut<'a, S, N> {
@@ -247,7 +249,7 @@ impl<'a, S: Real, const N: usize> IntoIterator for NDualMut<'a, S, N> {
     }
 }
 
-impl<'a, S: Real, const N: usize> IntoIterator for &'a NDualMut<'_, S, N> {
+impl<'a, S: ArrayReading, const N: usize> IntoIterator for &'a NDualMut<'_, S, N> {
     type Item = NDual<S, N>;
     type IntoIter = Iter<'a, S, N>;
     fn into_iter(self) -> Iter<'a, S, N> {
@@ -255,7 +257,7 @@ impl<'a, S: Real, const N: usize> IntoIterator for &'a NDualMut<'_, S, N> {
     }
 }
 
-impl<'a, S: Real, const N: usize> IntoIterator for &'a mut NDualMut<'_, S, N> {
+impl<'a, S: ArrayReading, const N: usize> IntoIterator for &'a mut NDualMut<'_, S, N> {
     type Item = ElemMut<'a, S, N>;
     type IntoIter = IterMut<'a, S, N>;
     fn into_iter(self) -> IterMut<'a, S, N> {
@@ -263,26 +265,113 @@ impl<'a, S: Real, const N: usize> IntoIterator for &'a mut NDualMut<'_, S, N> {
     }
 }
 
-impl<'a, S: Real, const N: usize> From<&'a NDualArray<S, N>> for NDualRef<'a, S, N> {
+impl<'a, S: ArrayReading, const N: usize> From<&'a NDualArray<S, N>> for NDualRef<'a, S, N> {
     fn from(a: &'a NDualArray<S, N>) -> Self {
         a.view()
     }
 }
 
-impl<'a, S: Real, const N: usize> From<&'a mut NDualArray<S, N>> for NDualMut<'a, S, N> {
+impl<'a, S: ArrayReading, const N: usize> From<&'a mut NDualArray<S, N>> for NDualMut<'a, S, N> {
     fn from(a: &'a mut NDualArray<S, N>) -> Self {
         a.view_mut()
     }
 }
 
-impl<'a, S: Real, const N: usize> From<NDualMut<'a, S, N>> for NDualRef<'a, S, N> {
+impl<'a, S: ArrayReading, const N: usize> From<NDualMut<'a, S, N>> for NDualRef<'a, S, N> {
     fn from(a: NDualMut<'a, S, N>) -> Self {
         a.into_ref()
     }
 }
 
-impl<S: Real, const N: usize> From<NDualRef<'_, S, N>> for NDualArray<S, N> {
+impl<S: ArrayReading, const N: usize> From<NDualRef<'_, S, N>> for NDualArray<S, N> {
     fn from(a: NDualRef<'_, S, N>) -> Self {
         a.to_vec()
+    }
+}
+
+/// `NDual`'s arrays are element-major; a first-order `NDual` of the primal field has a
+/// flat view (the primal slice and the tangent block), so BLAS-like kernels take it whole.
+impl<S: ArrayReading, const N: usize> ArrayReading for NDual<S, N> {
+    type Vec = NDualArray<S, N>;
+    type Ref<'a> = NDualRef<'a, S, N>;
+    type Mut<'a> = NDualMut<'a, S, N>;
+
+    fn flat_width() -> Option<usize> {
+        match S::flat_width() {
+            Some(0) => Some(N),
+            _ => None,
+        }
+    }
+    fn flat_ref<'a>(
+        r: <Self as ArrayReading>::Ref<'a>,
+    ) -> Option<(&'a [S::Field], &'a [S::Field])> {
+        Some((
+            S::as_flat(r.as_primal_slice())?,
+            S::as_flat(r.partials_block())?,
+        ))
+    }
+    fn flat_vec(v: &NDualArray<S, N>) -> Option<(&[S::Field], &[S::Field])> {
+        Some((
+            S::as_flat(v.as_primal_slice())?,
+            S::as_flat(v.partials_block())?,
+        ))
+    }
+    fn scalar_from_flat(primal: S::Field, tangent: &[S::Field]) -> Option<Self> {
+        if tangent.len() != N {
+            return None;
+        }
+        let value = S::scalar_from_flat(primal, &[])?;
+        let mut partials = [value; N];
+        for (p, &t) in partials.iter_mut().zip(tangent) {
+            *p = S::scalar_from_flat(t, &[])?;
+        }
+        Some(Self::new(value, partials))
+    }
+    fn from_flat(primal: Vec<S::Field>, block: Vec<S::Field>) -> Option<NDualArray<S, N>> {
+        let primal = S::vec_from_flat(primal)?;
+        NDualArray::from_parts(primal, S::vec_from_flat(block)?).ok()
+    }
+}
+
+// The array primitives' operands: an NDual array hands them its flat view.
+
+fn flat_of<'a, F>(parts: Option<(&'a [F], &'a [F])>) -> Option<Flat<'a, F>> {
+    parts.map(|(primal, tangent)| Flat {
+        primal,
+        tangent: Some(tangent),
+    })
+}
+
+impl<S: ArrayReading, const N: usize> Array for NDualRef<'_, S, N> {
+    type Elem = NDual<S, N>;
+    fn len(&self) -> usize {
+        NDualRef::len(self)
+    }
+}
+
+impl<S: ArrayReading, const N: usize> Operand<NDual<S, N>> for NDualRef<'_, S, N> {
+    #[inline]
+    fn get(&self, i: usize) -> NDual<S, N> {
+        NDualRef::get(self, i)
+    }
+    fn flat(&self) -> Option<Flat<'_, Field<NDual<S, N>>>> {
+        flat_of(<NDual<S, N> as ArrayReading>::flat_ref(*self))
+    }
+}
+
+impl<S: ArrayReading, const N: usize> OwnedArray for NDualArray<S, N> {
+    type Elem = NDual<S, N>;
+    fn len(&self) -> usize {
+        NDualArray::len(self)
+    }
+}
+
+impl<S: ArrayReading, const N: usize> OwnedOperand<NDual<S, N>> for NDualArray<S, N> {
+    #[inline]
+    fn get(&self, i: usize) -> NDual<S, N> {
+        NDualArray::get(self, i)
+    }
+    fn flat(&self) -> Option<Flat<'_, Field<NDual<S, N>>>> {
+        flat_of(<NDual<S, N> as ArrayReading>::flat_vec(self))
     }
 }

@@ -1,17 +1,17 @@
 //! Iterators over arrays of a reading.
 //!
 //! [`Iter`], [`IterMut`] (with its element guard [`ElemMut`]) and [`IntoIter`] walk an
-//! element-major array, gathering (and scattering back) one element at a time.
-//! [`Windows`], [`Chunks`] and [`ChunksMut`] are written once for every reading, over its
-//! view types `D::Ref` / `D::Mut`.
+//! element-major array, gathering (and scattering back) one element at a time. The
+//! sub-view iterators every reading shares (`Windows`, `Chunks`, `ChunksMut`) are part
+//! of the array trait family (`traits.rs`).
 
 use core::fmt;
 use core::iter::{FusedIterator, Zip};
 use core::ops::{Deref, DerefMut};
 use core::slice;
 
-use crate::array::{ArrayMut, ArrayRead, ArrayRef};
-use crate::{NDual, Real};
+use crate::NDual;
+use crate::array::ArrayReading;
 
 /// The elements of an element-major array by value (gathered), in order.
 #[derive(Clone, Debug)]
@@ -42,7 +42,7 @@ impl<'a, S, const N: usize> Iter<'a, S, N> {
     }
 }
 
-impl<S: Real, const N: usize> Iterator for Iter<'_, S, N> {
+impl<S: ArrayReading, const N: usize> Iterator for Iter<'_, S, N> {
     type Item = NDual<S, N>;
     #[inline]
     fn next(&mut self) -> Option<NDual<S, N>> {
@@ -73,7 +73,7 @@ impl<S: Real, const N: usize> Iterator for Iter<'_, S, N> {
     }
 }
 
-impl<S: Real, const N: usize> DoubleEndedIterator for Iter<'_, S, N> {
+impl<S: ArrayReading, const N: usize> DoubleEndedIterator for Iter<'_, S, N> {
     #[inline]
     fn next_back(&mut self) -> Option<NDual<S, N>> {
         if N == 0 {
@@ -85,14 +85,14 @@ impl<S: Real, const N: usize> DoubleEndedIterator for Iter<'_, S, N> {
     }
 }
 
-impl<S: Real, const N: usize> ExactSizeIterator for Iter<'_, S, N> {
+impl<S: ArrayReading, const N: usize> ExactSizeIterator for Iter<'_, S, N> {
     #[inline]
     fn len(&self) -> usize {
         // One of the two is empty.
         self.elems.len() + self.primal.len()
     }
 }
-impl<S: Real, const N: usize> FusedIterator for Iter<'_, S, N> {}
+impl<S: ArrayReading, const N: usize> FusedIterator for Iter<'_, S, N> {}
 
 /// A mutable handle on one element of an element-major array: the element, gathered,
 /// behind `Deref`/`DerefMut`; when the handle is dropped, its value is scattered back
@@ -111,13 +111,13 @@ impl<S: Real, const N: usize> FusedIterator for Iter<'_, S, N> {}
 /// }
 /// assert_eq!(a.get(1), NDual::new(4.0, [0.0, 4.0]));
 /// ```
-pub struct ElemMut<'a, S: Real, const N: usize> {
+pub struct ElemMut<'a, S: ArrayReading, const N: usize> {
     value: NDual<S, N>,
     primal: &'a mut S,
     partials: &'a mut [S; N],
 }
 
-impl<'a, S: Real, const N: usize> ElemMut<'a, S, N> {
+impl<'a, S: ArrayReading, const N: usize> ElemMut<'a, S, N> {
     /// Gathers the element stored in `primal` and `partials`.
     #[inline]
     pub(crate) fn new(primal: &'a mut S, partials: &'a mut [S; N]) -> Self {
@@ -129,7 +129,7 @@ impl<'a, S: Real, const N: usize> ElemMut<'a, S, N> {
     }
 }
 
-impl<S: Real, const N: usize> Deref for ElemMut<'_, S, N> {
+impl<S: ArrayReading, const N: usize> Deref for ElemMut<'_, S, N> {
     type Target = NDual<S, N>;
     #[inline]
     fn deref(&self) -> &NDual<S, N> {
@@ -137,14 +137,14 @@ impl<S: Real, const N: usize> Deref for ElemMut<'_, S, N> {
     }
 }
 
-impl<S: Real, const N: usize> DerefMut for ElemMut<'_, S, N> {
+impl<S: ArrayReading, const N: usize> DerefMut for ElemMut<'_, S, N> {
     #[inline]
     fn deref_mut(&mut self) -> &mut NDual<S, N> {
         &mut self.value
     }
 }
 
-impl<S: Real, const N: usize> Drop for ElemMut<'_, S, N> {
+impl<S: ArrayReading, const N: usize> Drop for ElemMut<'_, S, N> {
     #[inline]
     fn drop(&mut self) {
         *self.primal = self.value.value();
@@ -152,7 +152,7 @@ impl<S: Real, const N: usize> Drop for ElemMut<'_, S, N> {
     }
 }
 
-impl<S: Real, const N: usize> fmt::Debug for ElemMut<'_, S, N> {
+impl<S: ArrayReading, const N: usize> fmt::Debug for ElemMut<'_, S, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("ElemMut").field(&self.value).finish()
     }
@@ -176,7 +176,7 @@ impl<'a, S, const N: usize> IterMut<'a, S, N> {
     }
 }
 
-impl<'a, S: Real, const N: usize> Iterator for IterMut<'a, S, N> {
+impl<'a, S: ArrayReading, const N: usize> Iterator for IterMut<'a, S, N> {
     type Item = ElemMut<'a, S, N>;
     #[inline]
     fn next(&mut self) -> Option<ElemMut<'a, S, N>> {
@@ -191,7 +191,7 @@ impl<'a, S: Real, const N: usize> Iterator for IterMut<'a, S, N> {
     }
 }
 
-impl<S: Real, const N: usize> DoubleEndedIterator for IterMut<'_, S, N> {
+impl<S: ArrayReading, const N: usize> DoubleEndedIterator for IterMut<'_, S, N> {
     #[inline]
     fn next_back(&mut self) -> Option<Self::Item> {
         let primal = self.primal.next_back()?;
@@ -201,8 +201,8 @@ impl<S: Real, const N: usize> DoubleEndedIterator for IterMut<'_, S, N> {
     }
 }
 
-impl<S: Real, const N: usize> ExactSizeIterator for IterMut<'_, S, N> {}
-impl<S: Real, const N: usize> FusedIterator for IterMut<'_, S, N> {}
+impl<S: ArrayReading, const N: usize> ExactSizeIterator for IterMut<'_, S, N> {}
+impl<S: ArrayReading, const N: usize> FusedIterator for IterMut<'_, S, N> {}
 
 /// The elements of an owned element-major array, by value, consuming it.
 #[derive(Clone, Debug)]
@@ -227,7 +227,7 @@ impl<S, const N: usize> IntoIter<S, N> {
     }
 }
 
-impl<S: Real, const N: usize> IntoIter<S, N> {
+impl<S: ArrayReading, const N: usize> IntoIter<S, N> {
     #[inline]
     fn at(&self, i: usize) -> NDual<S, N> {
         let block = &self.partials[i * N..i * N + N];
@@ -235,7 +235,7 @@ impl<S: Real, const N: usize> IntoIter<S, N> {
     }
 }
 
-impl<S: Real, const N: usize> Iterator for IntoIter<S, N> {
+impl<S: ArrayReading, const N: usize> Iterator for IntoIter<S, N> {
     type Item = NDual<S, N>;
     #[inline]
     fn next(&mut self) -> Option<NDual<S, N>> {
@@ -251,7 +251,7 @@ impl<S: Real, const N: usize> Iterator for IntoIter<S, N> {
     }
 }
 
-impl<S: Real, const N: usize> DoubleEndedIterator for IntoIter<S, N> {
+impl<S: ArrayReading, const N: usize> DoubleEndedIterator for IntoIter<S, N> {
     #[inline]
     fn next_back(&mut self) -> Option<NDual<S, N>> {
         (self.front < self.back).then(|| {
@@ -261,221 +261,5 @@ impl<S: Real, const N: usize> DoubleEndedIterator for IntoIter<S, N> {
     }
 }
 
-impl<S: Real, const N: usize> ExactSizeIterator for IntoIter<S, N> {}
-impl<S: Real, const N: usize> FusedIterator for IntoIter<S, N> {}
-
-/// Every contiguous window of `size` elements of an array of reading `D`, as shared
-/// views (`D::Ref<'a>`: `&'a [f64]`, [`NDualRef`](crate::NDualRef)), in order. Made by
-/// [`ArrayView::windows`](crate::array::ArrayView::windows).
-pub struct Windows<'a, D: Real> {
-    view: D::Ref<'a>,
-    size: usize,
-}
-
-impl<'a, D: Real> Windows<'a, D> {
-    /// The windows of `view`. Panics when `size` is zero.
-    #[track_caller]
-    pub fn new(view: D::Ref<'a>, size: usize) -> Self {
-        assert!(size != 0, "window size must be non-zero");
-        Self { view, size }
-    }
-}
-
-impl<'a, D: Real> Iterator for Windows<'a, D> {
-    type Item = D::Ref<'a>;
-    #[inline]
-    fn next(&mut self) -> Option<D::Ref<'a>> {
-        if self.view.len() < self.size {
-            return None;
-        }
-        let window = self.view.into_slice(..self.size);
-        self.view = self.view.into_slice(1..);
-        Some(window)
-    }
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = (self.view.len() + 1).saturating_sub(self.size);
-        (n, Some(n))
-    }
-}
-
-impl<D: Real> DoubleEndedIterator for Windows<'_, D> {
-    #[inline]
-    fn next_back(&mut self) -> Option<Self::Item> {
-        let len = self.view.len();
-        if len < self.size {
-            return None;
-        }
-        let window = self.view.into_slice(len - self.size..);
-        self.view = self.view.into_slice(..len - 1);
-        Some(window)
-    }
-}
-
-impl<D: Real> ExactSizeIterator for Windows<'_, D> {}
-impl<D: Real> FusedIterator for Windows<'_, D> {}
-
-impl<D: Real> Clone for Windows<'_, D> {
-    fn clone(&self) -> Self {
-        Self {
-            view: self.view,
-            size: self.size,
-        }
-    }
-}
-
-impl<D: Real> fmt::Debug for Windows<'_, D> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Windows")
-            .field("view", &self.view)
-            .field("size", &self.size)
-            .finish()
-    }
-}
-
-/// Consecutive shared views of `size` elements of an array of reading `D`, the last one
-/// possibly shorter. Made by [`ArrayView::chunks`](crate::array::ArrayView::chunks).
-pub struct Chunks<'a, D: Real> {
-    view: D::Ref<'a>,
-    size: usize,
-}
-
-impl<'a, D: Real> Chunks<'a, D> {
-    /// The chunks of `view`. Panics when `size` is zero.
-    #[track_caller]
-    pub fn new(view: D::Ref<'a>, size: usize) -> Self {
-        assert!(size != 0, "chunk size must be non-zero");
-        Self { view, size }
-    }
-}
-
-impl<'a, D: Real> Iterator for Chunks<'a, D> {
-    type Item = D::Ref<'a>;
-    #[inline]
-    fn next(&mut self) -> Option<D::Ref<'a>> {
-        if self.view.is_empty() {
-            return None;
-        }
-        let n = self.size.min(self.view.len());
-        let (chunk, rest) = self.view.into_split_at(n);
-        self.view = rest;
-        Some(chunk)
-    }
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.view.len().div_ceil(self.size);
-        (n, Some(n))
-    }
-}
-
-impl<D: Real> DoubleEndedIterator for Chunks<'_, D> {
-    #[inline]
-    fn next_back(&mut self) -> Option<Self::Item> {
-        let len = self.view.len();
-        if len == 0 {
-            return None;
-        }
-        let n = match len % self.size {
-            0 => self.size,
-            r => r,
-        };
-        let (rest, chunk) = self.view.into_split_at(len - n);
-        self.view = rest;
-        Some(chunk)
-    }
-}
-
-impl<D: Real> ExactSizeIterator for Chunks<'_, D> {}
-impl<D: Real> FusedIterator for Chunks<'_, D> {}
-
-impl<D: Real> Clone for Chunks<'_, D> {
-    fn clone(&self) -> Self {
-        Self {
-            view: self.view,
-            size: self.size,
-        }
-    }
-}
-
-impl<D: Real> fmt::Debug for Chunks<'_, D> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Chunks")
-            .field("view", &self.view)
-            .field("size", &self.size)
-            .finish()
-    }
-}
-
-/// Consecutive mutable views of `size` elements of an array of reading `D`, the last one
-/// possibly shorter. Made by
-/// [`ArrayViewMut::chunks_mut`](crate::array::ArrayViewMut::chunks_mut).
-pub struct ChunksMut<'a, D: Real> {
-    view: Option<D::Mut<'a>>,
-    size: usize,
-}
-
-impl<'a, D: Real> ChunksMut<'a, D> {
-    /// The chunks of `view`. Panics when `size` is zero.
-    #[track_caller]
-    pub fn new(view: D::Mut<'a>, size: usize) -> Self {
-        assert!(size != 0, "chunk size must be non-zero");
-        Self {
-            view: Some(view),
-            size,
-        }
-    }
-
-    fn remaining(&self) -> usize {
-        self.view.as_ref().map_or(0, ArrayRead::len)
-    }
-}
-
-impl<'a, D: Real> Iterator for ChunksMut<'a, D> {
-    type Item = D::Mut<'a>;
-    #[inline]
-    fn next(&mut self) -> Option<D::Mut<'a>> {
-        let view = self.view.take()?;
-        if view.is_empty() {
-            return None;
-        }
-        let n = self.size.min(view.len());
-        let (chunk, rest) = view.into_split_at_mut(n);
-        self.view = Some(rest);
-        Some(chunk)
-    }
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.remaining().div_ceil(self.size);
-        (n, Some(n))
-    }
-}
-
-impl<D: Real> DoubleEndedIterator for ChunksMut<'_, D> {
-    #[inline]
-    fn next_back(&mut self) -> Option<Self::Item> {
-        let view = self.view.take()?;
-        let len = view.len();
-        if len == 0 {
-            return None;
-        }
-        let n = match len % self.size {
-            0 => self.size,
-            r => r,
-        };
-        let (rest, chunk) = view.into_split_at_mut(len - n);
-        self.view = Some(rest);
-        Some(chunk)
-    }
-}
-
-impl<D: Real> ExactSizeIterator for ChunksMut<'_, D> {}
-impl<D: Real> FusedIterator for ChunksMut<'_, D> {}
-
-impl<D: Real> fmt::Debug for ChunksMut<'_, D> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ChunksMut")
-            .field("view", &self.view)
-            .field("size", &self.size)
-            .finish()
-    }
-}
+impl<S: ArrayReading, const N: usize> ExactSizeIterator for IntoIter<S, N> {}
+impl<S: ArrayReading, const N: usize> FusedIterator for IntoIter<S, N> {}

@@ -13,9 +13,10 @@
 use core::fmt;
 use core::ops::{Bound, Range, RangeBounds};
 
+use crate::NDual;
+use crate::array::ArrayReading;
 use crate::array::iter::{ElemMut, Iter, IterMut};
 use crate::array::lane::{LaneMut, LaneRef};
-use crate::{NDual, Real};
 
 /// Why a primal buffer and a partials block do not make an element-major array.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,7 +133,7 @@ pub(super) struct Layout<P, const N: usize> {
     pub(super) partials: P,
 }
 
-impl<'a, S: Real, const N: usize> Layout<&'a [S], N> {
+impl<'a, S: ArrayReading, const N: usize> Layout<&'a [S], N> {
     /// Itself (a shared layout is `Copy`), so the reading methods the three public types
     /// share call `rb()` on whichever layout they hold.
     #[inline(always)]
@@ -209,7 +210,7 @@ impl<'a, S: Real, const N: usize> Layout<&'a [S], N> {
     }
 }
 
-impl<'a, S: Real, const N: usize> Layout<&'a mut [S], N> {
+impl<'a, S: ArrayReading, const N: usize> Layout<&'a mut [S], N> {
     #[inline(always)]
     pub(super) fn rb(&self) -> Layout<&[S], N> {
         Layout {
@@ -335,7 +336,7 @@ impl<'a, S: Real, const N: usize> Layout<&'a mut [S], N> {
     }
 }
 
-impl<S: Real, const N: usize> Layout<Vec<S>, N> {
+impl<S: ArrayReading, const N: usize> Layout<Vec<S>, N> {
     #[inline(always)]
     pub(super) fn rb(&self) -> Layout<&[S], N> {
         Layout {

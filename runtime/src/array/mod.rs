@@ -2,6 +2,7 @@
 //! contract) with its views [`NDualRef`] / [`NDualMut`], lane views, iterators, and the
 //! traits generated code reads and writes arrays through, whatever the reading.
 
+mod access;
 mod impls;
 mod iter;
 mod lane;
@@ -10,11 +11,14 @@ mod methods;
 mod owned;
 mod primal;
 mod traits;
-mod views;
 
-pub use iter::{Chunks, ChunksMut, ElemMut, IntoIter, Iter, IterMut, Windows};
+pub use access::{ArrayRead, ArrayWrite};
+pub use iter::{ElemMut, IntoIter, Iter, IterMut};
 pub use lane::{LaneIter, LaneIterMut, LaneMut, LaneRef};
 pub use layout::LayoutError;
-pub use owned::NDualArray;
-pub use traits::{ArrayMut, ArrayOwned, ArrayRead, ArrayRef, ArrayView, ArrayViewMut, ArrayWrite};
-pub use views::{NDualMut, NDualRef};
+pub use owned::{NDualArray, NDualMut, NDualRef};
+pub use traits::{
+    ArrayMut, ArrayOwned, ArrayReading, ArrayRef, ArrayView, ArrayViewMut, Chunks, ChunksMut,
+    Windows,
+};
+pub(crate) use traits::{from_flat, offload_array, offload_scalar, scalar_from_flat};

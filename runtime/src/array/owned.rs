@@ -1,14 +1,16 @@
-//! `NDualArray<S, N>`: the owned forward value of an array at width N. Its docs state the
-//! layout contract, once; the views are in `views.rs`, the trait impls in `impls.rs`.
+//! `NDualArray<S, N>`: the owned forward value of an array at width N, and its views
+//! [`NDualRef`] (the forward value of `&[S]`) and [`NDualMut`] (of `&mut [S]`). The
+//! array's docs state the layout contract, once; the trait impls are in `impls.rs`.
 
 use core::ops::RangeBounds;
 
-use crate::array::iter::{Chunks, ChunksMut, ElemMut, Iter, IterMut, Windows};
+use crate::NDual;
+use crate::array::ArrayReading;
+use crate::array::iter::{ElemMut, Iter, IterMut};
 use crate::array::lane::{LaneMut, LaneRef};
 use crate::array::layout::{Layout, LayoutError, check};
 use crate::array::methods::{read_methods, write_methods};
-use crate::array::{NDualMut, NDualRef};
-use crate::{NDual, Real};
+use crate::array::traits::{Chunks, ChunksMut, Windows};
 
 /// An owned array of [`NDual<S, N>`] values in the **element-major** layout: the forward
 /// value of `Vec<S>` (and the lifted store behind `&[S]` / `&mut [S]` arguments) at chunk
@@ -61,7 +63,7 @@ pub struct NDualArray<S, const N: usize> {
     pub(super) layout: Layout<Vec<S>, N>,
 }
 
-impl<S: Real, const N: usize> NDualArray<S, N> {
+impl<S: ArrayReading, const N: usize> NDualArray<S, N> {
     /// An empty array.
     pub fn new() -> Self {
         Self {
@@ -240,5 +242,108 @@ impl<S: Real, const N: usize> NDualArray<S, N> {
     /// Reserves room for at least `additional` more elements.
     pub fn reserve(&mut self, additional: usize) {
         self.layout.reserve(additional);
+    }
+}
+
+/// A shared view of an [`NDualArray`] or of part of one (any range of elements): the
+/// forward value of `&[S]`. `Copy`; the layout contract is [`NDualArray`]'s.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct NDualRef<'a, S, const N: usize> {
+    pub(super) layout: Layout<&'a [S], N>,
+}
+
+/// A mutable view of an [`NDualArray`] or of part of one: the forward value of
+/// `&mut [S]`. The layout contract is [`NDualArray`]'s.
+#[derive(Debug, PartialEq)]
+pub struct NDualMut<'a, S, const N: usize> {
+    pub(super) layout: Layout<&'a mut [S], N>,
+}
+
+impl<'a, S: ArrayReading, const N: usize> NDualRef<'a, S, N> {
+    /// A view of a primal slice and its element-major partials block.
+    ///
+    /// # Errors
+    /// [`LayoutError::Block`] when `partials.len() != N * primal.len()`.
+    pub fn from_parts(primal: &'a [S], partials: &'a [S]) -> Result<Self, LayoutError> {
+        check::<N>(primal.len(), partials.len())?;
+        Ok(Self {
+            layout: Layout { primal, partials },
+        })
+    }
+
+    /// The primal slice and the partials block.
+    #[inline(always)]
+    pub fn into_parts(self) -> (&'a [S], &'a [S]) {
+        (self.layout.primal, self.layout.partials)
+    }
+
+    read_methods!('a);
+
+    /// An owned copy of the viewed elements.
+    pub fn to_vec(&self) -> NDualArray<S, N> {
+        NDualArray {
+            layout: self.layout.to_vecs(),
+        }
+    }
+}
+
+impl<'a, S: ArrayReading, const N: usize> NDualMut<'a, S, N> {
+    /// A mutable view of a primal slice and its element-major partials block.
+    ///
+    /// # Errors
+    /// [`LayoutError::Block`] when `partials.len() != N * primal.len()`.
+    pub fn from_parts(primal: &'a mut [S], partials: &'a mut [S]) -> Result<Self, LayoutError> {
+        check::<N>(primal.len(), partials.len())?;
+        Ok(Self {
+            layout: Layout { primal, partials },
+        })
+    }
+
+    /// The primal slice and the partials block.
+    #[inline(always)]
+    pub fn into_parts(self) -> (&'a mut [S], &'a mut [S]) {
+        (self.layout.primal, self.layout.partials)
+    }
+
+    read_methods!('_);
+    write_methods!();
+
+    /// A shorter-lived mutable view of the same elements (`&mut *y`), to pass this view
+    /// on to a callee and keep it.
+    #[inline(always)]
+    pub fn reborrow(&mut self) -> NDualMut<'_, S, N> {
+        NDualMut {
+            layout: self.layout.rb_mut(),
+        }
+    }
+
+    /// The shared view of the same elements, for the whole lifetime `'a`.
+    #[inline(always)]
+    pub fn into_ref(self) -> NDualRef<'a, S, N> {
+        NDualRef {
+            layout: self.layout.into_ref(),
+        }
+    }
+
+    /// The mutable view of the elements in `range`, for the whole lifetime `'a`.
+    #[inline]
+    #[track_caller]
+    pub fn into_slice_mut(self, range: impl RangeBounds<usize>) -> NDualMut<'a, S, N> {
+        NDualMut {
+            layout: self.layout.into_slice(range),
+        }
+    }
+
+    /// The mutable views of `..mid` and `mid..`, for the whole lifetime `'a`.
+    #[inline]
+    #[track_caller]
+    pub fn into_split_at_mut(self, mid: usize) -> (NDualMut<'a, S, N>, NDualMut<'a, S, N>) {
+        let (a, b) = self.layout.into_split_at(mid);
+        (NDualMut { layout: a }, NDualMut { layout: b })
+    }
+
+    /// An owned copy of the viewed elements.
+    pub fn to_vec(&self) -> NDualArray<S, N> {
+        self.view().to_vec()
     }
 }

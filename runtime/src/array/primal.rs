@@ -9,7 +9,7 @@ use core::iter::Copied;
 use core::ops::{Bound, RangeBounds};
 use core::slice;
 
-use crate::array::{ArrayMut, ArrayOwned, ArrayRef, ArrayView, ArrayViewMut};
+use crate::array::{ArrayMut, ArrayOwned, ArrayReading, ArrayRef, ArrayView, ArrayViewMut};
 use crate::{DiagJet, Real, Taylor, ZDual};
 
 /// A range as the `(Bound, Bound)` pair slices can be indexed by (std's own bounds
@@ -188,8 +188,54 @@ macro_rules! primal_arrays {
     };
 }
 
-primal_arrays!({} f64);
-primal_arrays!({} f32);
+/// `ArrayReading` for a slice-backed reading: its arrays are `Vec`s and slices of it;
+/// the primal readings add the flat view (the slice itself, no tangent block).
+macro_rules! slice_reading {
+    ({$($gen:tt)*} $t:ty $(, $($hooks:tt)*)?) => {
+        impl<$($gen)*> ArrayReading for $t {
+            type Vec = Vec<$t>;
+            type Ref<'a> = &'a [$t];
+            type Mut<'a> = &'a mut [$t];
+            $($($hooks)*)?
+        }
+    };
+}
+
+/// The primal field's flat view of itself.
+macro_rules! primal_reading {
+    ($f:ident) => {
+        primal_arrays!({} $f);
+        slice_reading!({} $f,
+        fn flat_width() -> Option<usize> {
+            Some(0)
+        }
+        fn as_flat(s: &[Self]) -> Option<&[$f]> {
+            Some(s)
+        }
+        fn vec_from_flat(v: Vec<$f>) -> Option<Vec<Self>> {
+            Some(v)
+        }
+        fn flat_ref<'a>(r: <Self as ArrayReading>::Ref<'a>) -> Option<(&'a [$f], &'a [$f])> {
+            Some((r, &[]))
+        }
+        fn flat_vec(v: &Vec<$f>) -> Option<(&[$f], &[$f])> {
+            Some((v, &[]))
+        }
+        fn scalar_from_flat(primal: $f, _tangent: &[$f]) -> Option<$f> {
+            Some(primal)
+        }
+        fn from_flat(primal: Vec<$f>, _block: Vec<$f>) -> Option<Vec<$f>> {
+            Some(primal)
+        }
+        );
+    };
+}
+
+primal_reading!(f64);
+primal_reading!(f32);
 primal_arrays!({S: Real, const K: usize} Taylor<S, K>);
+slice_reading!({S: Real, const K: usize} Taylor<S, K>);
 primal_arrays!({S: Real, const N: usize} DiagJet<S, N>);
+slice_reading!({S: Real, const N: usize} DiagJet<S, N>);
 primal_arrays!({S: Real, const N: usize} ZDual<S, N>);
+slice_reading!({S: Real, const N: usize} ZDual<S, N>);

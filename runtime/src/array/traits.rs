@@ -1,6 +1,6 @@
 //! The array vocabulary shared by every reading.
 //!
-//! Generated code names array types only through `Real::{Vec, Ref, Mut}` and these traits,
+//! Generated code names array types only through [`ArrayReading`]`::{Vec, Ref, Mut}` and these traits,
 //! never a concrete array type, so a new reading (a device array, say) brings its own
 //! arrays without macro changes. Every operation a derived rule performs on an array is a
 //! method of one of these traits, implemented both for the primal reading (`Vec<f64>`,
@@ -30,53 +30,86 @@
 //! `Option<&f64>`), so generic code should call these through a generic reading or by
 //! their trait path.
 
+use core::fmt;
+use core::iter::FusedIterator;
 use core::ops::{DerefMut, RangeBounds};
 
 use crate::Real;
-use crate::array::iter::{Chunks, ChunksMut, Windows};
+use crate::array::access::{ArrayRead, ArrayWrite};
+use crate::linalg::{Operand, OwnedOperand};
+use crate::offload::{ArrayOp, ArrayOut};
 
-/// Read access to an array: length and gather of one element.
+/// The arrays of a reading: the forward values of `Vec<f64>`, `&[f64]` and `&mut [f64]`,
+/// and how the array primitives ([`crate::linalg`], [`crate::elementwise`]) reach them.
 ///
-/// Implemented for every array of a reading and also for plain `[D]`, `[D; K]` and
-/// `Vec<D>` of any reading (the forward value of `[f64; K]` is `[D; K]`), and for
-/// references to any of them.
-pub trait ArrayRead<D> {
-    /// Number of elements.
-    fn len(&self) -> usize;
-    /// `true` when there are no elements.
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-    /// Element `i` as a value of the reading (gathers its primal and partials).
-    /// Panics when `i` is out of bounds, as indexing does.
-    fn get(&self, i: usize) -> D;
-    /// The first element, if any.
-    fn first(&self) -> Option<D> {
-        if self.is_empty() {
-            None
-        } else {
-            Some(self.get(0))
-        }
-    }
-    /// The last element, if any.
-    fn last(&self) -> Option<D> {
-        self.len().checked_sub(1).map(|i| self.get(i))
-    }
-}
+/// The scalar trait [`Real`] knows nothing of arrays; this trait, one layer up, gives
+/// each reading its array types. Readings whose values are one contiguous `Copy` value
+/// (`f64`, `Taylor`, `DiagJet`, `ZDual`) use `Vec<Self>`, `&[Self]` and `&mut [Self]`;
+/// `NDual` uses its element-major [`NDualArray`](crate::NDualArray) and views; the CUDA
+/// reading its device arrays.
+///
+/// The provided methods are how a primitive asks a reading for more than element-wise
+/// arithmetic: a *flat view* (the primal slice and an element-major tangent block, which
+/// BLAS-like kernels take whole) for the primal reading and first-order `NDual`s of the
+/// primal field, and [`array_op`](Self::array_op) to run a whole-array operation
+/// somewhere else (on a device). The defaults decline both, which is always correct: the
+/// primitives then run element-wise on the reading.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no arrays lifted rules can use",
+    note = "every reading brings its arrays: `f64`, `f32`, `lifted::NDual<S, N>`, `Taylor<S, K>`, `DiagJet<S, N>`, `ZDual<S, N>` and `lifted::cuda::DeviceDual<S, N>` do"
+)]
+pub trait ArrayReading: Real {
+    /// The owned array of this reading: `Vec<f64>` for the primal reading,
+    /// [`NDualArray<S, N>`](crate::NDualArray) for `NDual<S, N>`.
+    type Vec: ArrayOwned<Self> + OwnedOperand<Self>;
+    /// A shared view of an array of this reading (the forward value of `&[f64]`).
+    type Ref<'a>: ArrayRef<'a, Self> + Operand<Self>;
+    /// A mutable view of an array of this reading (the forward value of `&mut [f64]`).
+    type Mut<'a>: ArrayMut<'a, Self>;
 
-/// Write access: scatter one element.
-pub trait ArrayWrite<D>: ArrayRead<D> {
-    /// Stores `value` at element `i` (its primal and all its partials).
-    /// Panics when `i` is out of bounds, as indexing does.
-    fn set(&mut self, i: usize, value: D);
-    /// Swaps elements `i` and `j` (primal and partials). Panics when either is out of
-    /// bounds.
-    #[track_caller]
-    fn swap(&mut self, i: usize, j: usize) {
-        let a = self.get(i);
-        let b = self.get(j);
-        self.set(i, b);
-        self.set(j, a);
+    /// The tangent width of the flat view: `Some(0)` for the primal reading, `Some(N)`
+    /// for `NDual<F, N>`, `None` when arrays of this reading have no flat view.
+    fn flat_width() -> Option<usize> {
+        None
+    }
+    /// `Some(s)` when `Self` is the primal field itself.
+    fn as_flat(s: &[Self]) -> Option<&[Self::Field]> {
+        let _ = s;
+        None
+    }
+    /// `Some(v)` when `Self` is the primal field itself.
+    fn vec_from_flat(v: Vec<Self::Field>) -> Option<Vec<Self>> {
+        let _ = v;
+        None
+    }
+    /// The primal slice and the element-major tangent block of a view.
+    #[allow(clippy::type_complexity)]
+    fn flat_ref<'a>(r: Self::Ref<'a>) -> Option<(&'a [Self::Field], &'a [Self::Field])> {
+        let _ = r;
+        None
+    }
+    /// The primal slice and the element-major tangent block of an owned array.
+    #[allow(clippy::type_complexity)]
+    fn flat_vec(v: &Self::Vec) -> Option<(&[Self::Field], &[Self::Field])> {
+        let _ = v;
+        None
+    }
+    /// A value of this reading from its primal and `flat_width()` tangent components.
+    fn scalar_from_flat(primal: Self::Field, tangent: &[Self::Field]) -> Option<Self> {
+        let _ = (primal, tangent);
+        None
+    }
+    /// An owned array from a primal and an element-major tangent block of
+    /// `flat_width()` values per element.
+    fn from_flat(primal: Vec<Self::Field>, block: Vec<Self::Field>) -> Option<Self::Vec> {
+        let _ = (primal, block);
+        None
+    }
+    /// Runs a whole-array operation elsewhere (on a device) and returns its result, or
+    /// `None` to let the primitive run it on the host (see [`crate::offload`]).
+    fn array_op(op: ArrayOp<'_, Self>) -> Option<ArrayOut<Self::Vec, Self>> {
+        let _ = op;
+        None
     }
 }
 
@@ -86,7 +119,7 @@ pub trait ArrayWrite<D>: ArrayRead<D> {
 /// Every method that returns a view borrows `self`; to keep the full lifetime of a
 /// shared view (to return a sub-slice of an argument, say), use
 /// [`ArrayRef::into_slice`].
-pub trait ArrayView<D: Real>: ArrayRead<D> {
+pub trait ArrayView<D: ArrayReading>: ArrayRead<D> {
     /// The iterator of [`iter`](Self::iter): yields the elements by value, in order.
     type Iter<'s>: Iterator<Item = D> + ExactSizeIterator + DoubleEndedIterator + Clone
     where
@@ -134,7 +167,7 @@ pub trait ArrayView<D: Real>: ArrayRead<D> {
 }
 
 /// Mutable access to an array of the reading: `D::Mut` and `D::Vec`.
-pub trait ArrayViewMut<D: Real>: ArrayView<D> + ArrayWrite<D> {
+pub trait ArrayViewMut<D: ArrayReading>: ArrayView<D> + ArrayWrite<D> {
     /// A mutable handle on one element: `&mut f64` for the primal reading, a guard that
     /// scatters the element back into the array when dropped for split layouts.
     type ElemMut<'s>: DerefMut<Target = D>
@@ -202,7 +235,9 @@ pub trait ArrayViewMut<D: Real>: ArrayView<D> + ArrayWrite<D> {
 
 /// A shared view of an array of the reading (`D::Ref<'a>`: `&'a [f64]`,
 /// [`NDualRef<'a, S, N>`](crate::NDualRef)): `Copy`, and sub-views that keep `'a`.
-pub trait ArrayRef<'a, D: Real>: ArrayView<D> + Copy + core::fmt::Debug + Send + Sync {
+pub trait ArrayRef<'a, D: ArrayReading>:
+    ArrayView<D> + Copy + core::fmt::Debug + Send + Sync
+{
     /// The view of the elements in `range`, for the whole lifetime `'a`. Panics when the
     /// range is out of bounds or decreasing.
     fn into_slice(self, range: impl RangeBounds<usize>) -> D::Ref<'a>;
@@ -213,7 +248,7 @@ pub trait ArrayRef<'a, D: Real>: ArrayView<D> + Copy + core::fmt::Debug + Send +
 
 /// A mutable view of an array of the reading (`D::Mut<'a>`: `&'a mut [f64]`,
 /// [`NDualMut<'a, S, N>`](crate::NDualMut)): conversions that keep `'a`.
-pub trait ArrayMut<'a, D: Real>: ArrayViewMut<D> + core::fmt::Debug + Send + Sync {
+pub trait ArrayMut<'a, D: ArrayReading>: ArrayViewMut<D> + core::fmt::Debug + Send + Sync {
     /// The shared view of the same elements, for the whole lifetime `'a`.
     fn into_ref(self) -> D::Ref<'a>;
     /// The mutable view of the elements in `range`, for the whole lifetime `'a`. Panics
@@ -227,7 +262,7 @@ pub trait ArrayMut<'a, D: Real>: ArrayViewMut<D> + core::fmt::Debug + Send + Syn
 /// An owned, growable array of a reading: `Vec<f64>` for the primal reading,
 /// [`NDualArray<S, N>`](crate::NDualArray) for `NDual<S, N>`. Growth is amortised O(1)
 /// per element, as for `Vec`.
-pub trait ArrayOwned<D: Real>:
+pub trait ArrayOwned<D: ArrayReading>:
     ArrayViewMut<D>
     + Clone
     + core::fmt::Debug
@@ -275,114 +310,245 @@ pub trait ArrayOwned<D: Real>:
     }
 }
 
-impl<D: Copy> ArrayRead<D> for [D] {
-    #[inline(always)]
-    fn len(&self) -> usize {
-        <[D]>::len(self)
-    }
-    #[inline(always)]
+/// Every contiguous window of `size` elements of an array of reading `D`, as shared
+/// views (`D::Ref<'a>`: `&'a [f64]`, [`NDualRef`](crate::NDualRef)), in order. Made by
+/// [`ArrayView::windows`](crate::array::ArrayView::windows).
+pub struct Windows<'a, D: ArrayReading> {
+    view: D::Ref<'a>,
+    size: usize,
+}
+
+impl<'a, D: ArrayReading> Windows<'a, D> {
+    /// The windows of `view`. Panics when `size` is zero.
     #[track_caller]
-    fn get(&self, i: usize) -> D {
-        self[i]
+    pub fn new(view: D::Ref<'a>, size: usize) -> Self {
+        assert!(size != 0, "window size must be non-zero");
+        Self { view, size }
     }
 }
 
-impl<D: Copy> ArrayWrite<D> for [D] {
-    #[inline(always)]
-    #[track_caller]
-    fn set(&mut self, i: usize, value: D) {
-        self[i] = value;
+impl<'a, D: ArrayReading> Iterator for Windows<'a, D> {
+    type Item = D::Ref<'a>;
+    #[inline]
+    fn next(&mut self) -> Option<D::Ref<'a>> {
+        if self.view.len() < self.size {
+            return None;
+        }
+        let window = self.view.into_slice(..self.size);
+        self.view = self.view.into_slice(1..);
+        Some(window)
     }
-    #[inline(always)]
-    #[track_caller]
-    fn swap(&mut self, i: usize, j: usize) {
-        <[D]>::swap(self, i, j);
-    }
-}
-
-impl<D: Copy, const K: usize> ArrayRead<D> for [D; K] {
-    #[inline(always)]
-    fn len(&self) -> usize {
-        K
-    }
-    #[inline(always)]
-    #[track_caller]
-    fn get(&self, i: usize) -> D {
-        self[i]
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = (self.view.len() + 1).saturating_sub(self.size);
+        (n, Some(n))
     }
 }
 
-impl<D: Copy, const K: usize> ArrayWrite<D> for [D; K] {
-    #[inline(always)]
-    #[track_caller]
-    fn set(&mut self, i: usize, value: D) {
-        self[i] = value;
-    }
-    #[inline(always)]
-    #[track_caller]
-    fn swap(&mut self, i: usize, j: usize) {
-        <[D]>::swap(self, i, j);
-    }
-}
-
-impl<D: Copy> ArrayRead<D> for Vec<D> {
-    #[inline(always)]
-    fn len(&self) -> usize {
-        Vec::len(self)
-    }
-    #[inline(always)]
-    #[track_caller]
-    fn get(&self, i: usize) -> D {
-        self[i]
+impl<D: ArrayReading> DoubleEndedIterator for Windows<'_, D> {
+    #[inline]
+    fn next_back(&mut self) -> Option<Self::Item> {
+        let len = self.view.len();
+        if len < self.size {
+            return None;
+        }
+        let window = self.view.into_slice(len - self.size..);
+        self.view = self.view.into_slice(..len - 1);
+        Some(window)
     }
 }
 
-impl<D: Copy> ArrayWrite<D> for Vec<D> {
-    #[inline(always)]
-    #[track_caller]
-    fn set(&mut self, i: usize, value: D) {
-        self[i] = value;
-    }
-    #[inline(always)]
-    #[track_caller]
-    fn swap(&mut self, i: usize, j: usize) {
-        <[D]>::swap(self, i, j);
+impl<D: ArrayReading> ExactSizeIterator for Windows<'_, D> {}
+impl<D: ArrayReading> FusedIterator for Windows<'_, D> {}
+
+impl<D: ArrayReading> Clone for Windows<'_, D> {
+    fn clone(&self) -> Self {
+        Self {
+            view: self.view,
+            size: self.size,
+        }
     }
 }
 
-impl<D, T: ArrayRead<D> + ?Sized> ArrayRead<D> for &T {
-    #[inline(always)]
-    fn len(&self) -> usize {
-        T::len(self)
-    }
-    #[inline(always)]
-    #[track_caller]
-    fn get(&self, i: usize) -> D {
-        T::get(self, i)
+impl<D: ArrayReading> fmt::Debug for Windows<'_, D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Windows")
+            .field("view", &self.view)
+            .field("size", &self.size)
+            .finish()
     }
 }
 
-impl<D, T: ArrayRead<D> + ?Sized> ArrayRead<D> for &mut T {
-    #[inline(always)]
-    fn len(&self) -> usize {
-        T::len(self)
-    }
-    #[inline(always)]
+/// Consecutive shared views of `size` elements of an array of reading `D`, the last one
+/// possibly shorter. Made by [`ArrayView::chunks`](crate::array::ArrayView::chunks).
+pub struct Chunks<'a, D: ArrayReading> {
+    view: D::Ref<'a>,
+    size: usize,
+}
+
+impl<'a, D: ArrayReading> Chunks<'a, D> {
+    /// The chunks of `view`. Panics when `size` is zero.
     #[track_caller]
-    fn get(&self, i: usize) -> D {
-        T::get(self, i)
+    pub fn new(view: D::Ref<'a>, size: usize) -> Self {
+        assert!(size != 0, "chunk size must be non-zero");
+        Self { view, size }
     }
 }
 
-impl<D, T: ArrayWrite<D> + ?Sized> ArrayWrite<D> for &mut T {
-    #[inline(always)]
-    #[track_caller]
-    fn set(&mut self, i: usize, value: D) {
-        T::set(self, i, value);
+impl<'a, D: ArrayReading> Iterator for Chunks<'a, D> {
+    type Item = D::Ref<'a>;
+    #[inline]
+    fn next(&mut self) -> Option<D::Ref<'a>> {
+        if self.view.is_empty() {
+            return None;
+        }
+        let n = self.size.min(self.view.len());
+        let (chunk, rest) = self.view.into_split_at(n);
+        self.view = rest;
+        Some(chunk)
     }
-    #[inline(always)]
-    #[track_caller]
-    fn swap(&mut self, i: usize, j: usize) {
-        T::swap(self, i, j);
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.view.len().div_ceil(self.size);
+        (n, Some(n))
     }
+}
+
+impl<D: ArrayReading> DoubleEndedIterator for Chunks<'_, D> {
+    #[inline]
+    fn next_back(&mut self) -> Option<Self::Item> {
+        let len = self.view.len();
+        if len == 0 {
+            return None;
+        }
+        let n = match len % self.size {
+            0 => self.size,
+            r => r,
+        };
+        let (rest, chunk) = self.view.into_split_at(len - n);
+        self.view = rest;
+        Some(chunk)
+    }
+}
+
+impl<D: ArrayReading> ExactSizeIterator for Chunks<'_, D> {}
+impl<D: ArrayReading> FusedIterator for Chunks<'_, D> {}
+
+impl<D: ArrayReading> Clone for Chunks<'_, D> {
+    fn clone(&self) -> Self {
+        Self {
+            view: self.view,
+            size: self.size,
+        }
+    }
+}
+
+impl<D: ArrayReading> fmt::Debug for Chunks<'_, D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Chunks")
+            .field("view", &self.view)
+            .field("size", &self.size)
+            .finish()
+    }
+}
+
+/// Consecutive mutable views of `size` elements of an array of reading `D`, the last one
+/// possibly shorter. Made by
+/// [`ArrayViewMut::chunks_mut`](crate::array::ArrayViewMut::chunks_mut).
+pub struct ChunksMut<'a, D: ArrayReading> {
+    view: Option<D::Mut<'a>>,
+    size: usize,
+}
+
+impl<'a, D: ArrayReading> ChunksMut<'a, D> {
+    /// The chunks of `view`. Panics when `size` is zero.
+    #[track_caller]
+    pub fn new(view: D::Mut<'a>, size: usize) -> Self {
+        assert!(size != 0, "chunk size must be non-zero");
+        Self {
+            view: Some(view),
+            size,
+        }
+    }
+
+    fn remaining(&self) -> usize {
+        self.view.as_ref().map_or(0, ArrayRead::len)
+    }
+}
+
+impl<'a, D: ArrayReading> Iterator for ChunksMut<'a, D> {
+    type Item = D::Mut<'a>;
+    #[inline]
+    fn next(&mut self) -> Option<D::Mut<'a>> {
+        let view = self.view.take()?;
+        if view.is_empty() {
+            return None;
+        }
+        let n = self.size.min(view.len());
+        let (chunk, rest) = view.into_split_at_mut(n);
+        self.view = Some(rest);
+        Some(chunk)
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.remaining().div_ceil(self.size);
+        (n, Some(n))
+    }
+}
+
+impl<D: ArrayReading> DoubleEndedIterator for ChunksMut<'_, D> {
+    #[inline]
+    fn next_back(&mut self) -> Option<Self::Item> {
+        let view = self.view.take()?;
+        let len = view.len();
+        if len == 0 {
+            return None;
+        }
+        let n = match len % self.size {
+            0 => self.size,
+            r => r,
+        };
+        let (rest, chunk) = view.into_split_at_mut(len - n);
+        self.view = Some(rest);
+        Some(chunk)
+    }
+}
+
+impl<D: ArrayReading> ExactSizeIterator for ChunksMut<'_, D> {}
+impl<D: ArrayReading> FusedIterator for ChunksMut<'_, D> {}
+
+impl<D: ArrayReading> fmt::Debug for ChunksMut<'_, D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ChunksMut")
+            .field("view", &self.view)
+            .field("size", &self.size)
+            .finish()
+    }
+}
+
+/// Offers an array-valued operation to `D` (see [`ArrayReading::array_op`]); `None` when
+/// the reading declines.
+pub(crate) fn offload_array<D: ArrayReading>(op: ArrayOp<'_, D>) -> Option<D::Vec> {
+    match D::array_op(op)? {
+        ArrayOut::Array(v) => Some(v),
+        ArrayOut::Scalar(_) => None,
+    }
+}
+
+/// Offers a scalar-valued operation (a reduction) to `D`.
+pub(crate) fn offload_scalar<D: ArrayReading>(op: ArrayOp<'_, D>) -> Option<D> {
+    match D::array_op(op)? {
+        ArrayOut::Scalar(s) => Some(s),
+        ArrayOut::Array(_) => None,
+    }
+}
+
+/// Builds an array of the reading from its primal and its element-major tangent block.
+pub(crate) fn from_flat<D: ArrayReading>(primal: Vec<D::Field>, tangent: Vec<D::Field>) -> D::Vec {
+    D::from_flat(primal, tangent).expect("flat results are built only at flat readings")
+}
+
+/// Builds a scalar of the reading from its primal and tangent components.
+pub(crate) fn scalar_from_flat<D: ArrayReading>(primal: D::Field, tangent: &[D::Field]) -> D {
+    D::scalar_from_flat(primal, tangent).expect("flat results are built only at flat readings")
 }

@@ -32,7 +32,15 @@ pub(crate) struct GemmCall {
 
 /// `f32` or `f64` on the device: a field with kernels compiled for it and a cuBLAS GEMM.
 pub trait DeviceFloat:
-    Real<Field = Self> + crate::Scalar + DeviceRepr + ValidAsZeroBits + Copy + Send + Sync + 'static
+    Real<Field = Self>
+    + crate::array::ArrayReading
+    + crate::Scalar
+    + DeviceRepr
+    + ValidAsZeroBits
+    + Copy
+    + Send
+    + Sync
+    + 'static
 {
     /// Which kernels serve this field.
     const PRECISION: Precision;

@@ -55,9 +55,6 @@ macro_rules! diag_jet_rule2 {
 impl<S: Real, const N: usize> Real for DiagJet<S, N> {
     type Field = S::Field;
     const ORDER: usize = S::ORDER + 2;
-    type Vec = Vec<Self>;
-    type Ref<'a> = &'a [Self];
-    type Mut<'a> = &'a mut [Self];
 
     #[inline(always)]
     fn cst(c: f64) -> Self {

@@ -42,13 +42,14 @@
 
 pub use crate::reading::ops::{Binary, Ternary, Unary, UnaryInt};
 
-use crate::Real;
+use crate::array::ArrayReading;
+use crate::array::offload_array;
 use crate::linalg::{Array, Operand};
-use crate::offload::{self, ArrayOp};
+use crate::offload::ArrayOp;
 
 /// `op(xᵢ)` for every element at reading `D`: the body of every unary function here.
-pub fn map<D: Real>(op: Unary, x: impl Operand<D>) -> D::Vec {
-    if let Some(v) = offload::array(ArrayOp::Unary(op, &x)) {
+pub fn map<D: ArrayReading>(op: Unary, x: impl Operand<D>) -> D::Vec {
+    if let Some(v) = offload_array(ArrayOp::Unary(op, &x)) {
         return v;
     }
     (0..x.len()).map(|i| op.apply(x.get(i))).collect()
@@ -60,10 +61,10 @@ pub fn map<D: Real>(op: Unary, x: impl Operand<D>) -> D::Vec {
 /// # Panics
 /// When neither length is a multiple of the other's.
 #[track_caller]
-pub fn zip<D: Real>(op: Binary, a: impl Operand<D>, b: impl Operand<D>) -> D::Vec {
+pub fn zip<D: ArrayReading>(op: Binary, a: impl Operand<D>, b: impl Operand<D>) -> D::Vec {
     let (la, lb) = (a.len(), b.len());
     let n = broadcast_len(op.name(), la, lb);
-    if let Some(v) = offload::array(ArrayOp::Binary(op, &a, &b)) {
+    if let Some(v) = offload_array(ArrayOp::Binary(op, &a, &b)) {
         return v;
     }
     (0..n)
@@ -78,7 +79,7 @@ pub fn zip<D: Real>(op: Binary, a: impl Operand<D>, b: impl Operand<D>) -> D::Ve
 /// When a length does not divide the longest one; `clamp` where a lower bound
 /// exceeds its upper bound or either is NaN, as `f64::clamp` does.
 #[track_caller]
-pub fn zip3<D: Real>(
+pub fn zip3<D: ArrayReading>(
     op: Ternary,
     a: impl Operand<D>,
     b: impl Operand<D>,
@@ -89,7 +90,7 @@ pub fn zip3<D: Real>(
     for l in [la, lb, lc] {
         broadcast_len(op.name(), l, n);
     }
-    if let Some(v) = offload::array(ArrayOp::Ternary(op, &a, &b, &c)) {
+    if let Some(v) = offload_array(ArrayOp::Ternary(op, &a, &b, &c)) {
         return v;
     }
     (0..n)
@@ -116,10 +117,10 @@ pub fn broadcast_len(op: &str, a: usize, b: usize) -> usize {
 macro_rules! unary_fns {
     ($($name:ident => $op:ident),* $(,)?) => {$(
         #[doc = concat!("`x.", stringify!($name), "()` for every element of `x`.")]
-        pub fn $name<X>(x: X) -> <<X as Array>::Elem as Real>::Vec
+        pub fn $name<X>(x: X) -> <<X as Array>::Elem as ArrayReading>::Vec
         where
             X: Operand<<X as Array>::Elem>,
-            <X as Array>::Elem: Real,
+            <X as Array>::Elem: ArrayReading,
         {
             $name::frule::<<X as Array>::Elem>(x)
         }
@@ -129,7 +130,7 @@ macro_rules! unary_fns {
             use super::*;
 
             #[doc = concat!("[`", stringify!($name), "()`](fn@super::", stringify!($name), ") at reading `D`.")]
-            pub fn frule<D: Real>(x: impl Operand<D>) -> D::Vec {
+            pub fn frule<D: ArrayReading>(x: impl Operand<D>) -> D::Vec {
                 map(Unary::$op, x)
             }
         }
@@ -152,11 +153,11 @@ macro_rules! binary_fns {
         /// # Panics
         /// When the lengths do not broadcast.
         #[track_caller]
-        pub fn $name<A, B>(a: A, b: B) -> <<A as Array>::Elem as Real>::Vec
+        pub fn $name<A, B>(a: A, b: B) -> <<A as Array>::Elem as ArrayReading>::Vec
         where
             A: Operand<<A as Array>::Elem>,
             B: Operand<<A as Array>::Elem>,
-            <A as Array>::Elem: Real,
+            <A as Array>::Elem: ArrayReading,
         {
             $name::frule::<<A as Array>::Elem>(a, b)
         }
@@ -167,7 +168,7 @@ macro_rules! binary_fns {
 
             #[doc = concat!("[`", stringify!($name), "()`](fn@super::", stringify!($name), ") at reading `D`.")]
             #[track_caller]
-            pub fn frule<D: Real>(a: impl Operand<D>, b: impl Operand<D>) -> D::Vec {
+            pub fn frule<D: ArrayReading>(a: impl Operand<D>, b: impl Operand<D>) -> D::Vec {
                 zip(Binary::$op, a, b)
             }
         }
@@ -183,10 +184,10 @@ binary_fns!(
 );
 
 /// `x.powi(n)` for every element of `x`.
-pub fn powi<X>(x: X, n: i32) -> <<X as Array>::Elem as Real>::Vec
+pub fn powi<X>(x: X, n: i32) -> <<X as Array>::Elem as ArrayReading>::Vec
 where
     X: Operand<<X as Array>::Elem>,
-    <X as Array>::Elem: Real,
+    <X as Array>::Elem: ArrayReading,
 {
     powi::frule::<<X as Array>::Elem>(x, n)
 }
@@ -196,8 +197,8 @@ pub mod powi {
     use super::*;
 
     /// [`powi()`](fn@super::powi) at reading `D`.
-    pub fn frule<D: Real>(x: impl Operand<D>, n: i32) -> D::Vec {
-        if let Some(v) = offload::array(ArrayOp::Powi(&x, n)) {
+    pub fn frule<D: ArrayReading>(x: impl Operand<D>, n: i32) -> D::Vec {
+        if let Some(v) = offload_array(ArrayOp::Powi(&x, n)) {
             return v;
         }
         (0..x.len()).map(|i| x.get(i).powi(n)).collect()
@@ -211,12 +212,12 @@ macro_rules! ternary_fns {
         /// # Panics
         #[doc = concat!("When the lengths do not broadcast", $($panics,)? ".")]
         #[track_caller]
-        pub fn $name<A, B, C>($a: A, $b: B, $c: C) -> <<A as Array>::Elem as Real>::Vec
+        pub fn $name<A, B, C>($a: A, $b: B, $c: C) -> <<A as Array>::Elem as ArrayReading>::Vec
         where
             A: Operand<<A as Array>::Elem>,
             B: Operand<<A as Array>::Elem>,
             C: Operand<<A as Array>::Elem>,
-            <A as Array>::Elem: Real,
+            <A as Array>::Elem: ArrayReading,
         {
             $name::frule::<<A as Array>::Elem>($a, $b, $c)
         }
@@ -227,7 +228,7 @@ macro_rules! ternary_fns {
 
             #[doc = concat!("[`", stringify!($name), "()`](fn@super::", stringify!($name), ") at reading `D`.")]
             #[track_caller]
-            pub fn frule<D: Real>(
+            pub fn frule<D: ArrayReading>(
                 $a: impl Operand<D>,
                 $b: impl Operand<D>,
                 $c: impl Operand<D>,

@@ -7,19 +7,21 @@ use num_traits::{One as _, Zero as _};
 use std::borrow::Cow;
 
 use crate::Real;
+use crate::array::ArrayReading;
+use crate::array::{from_flat, scalar_from_flat};
 use crate::linalg::Array;
 use crate::linalg::LinalgError;
 use crate::linalg::kernel::{
     Float, Strided, Triangle, axpy, cholesky_in_place, gemm, lu_in_place, substitute,
 };
-use crate::linalg::operand::{Field, Mat, Operand, from_flat, scalar_from_flat, shape_check};
+use crate::linalg::operand::{Field, Mat, Operand, shape_check};
 use crate::linalg::product::{FlatMat, add_left_tangent};
 use crate::linalg::triangular::square_with_rhs;
 
 /// The factors and, at flat readings, the tangent of the factored matrix; at other
 /// readings the factors are values of the reading.
 #[derive(Clone, Debug)]
-enum Factors<D: Real> {
+enum Factors<D: ArrayReading> {
     Flat {
         primal: Vec<Field<D>>,
         /// `Ȧ` in logical row-major element-major order; `None` for a constant matrix.
@@ -38,14 +40,14 @@ fn square<A>(op: &'static str, a: &Mat<A>) -> usize {
 
 /// The factors of `A` at reading `D`: `factor` runs on the primal (flat readings) or on
 /// the reading's values; `symmetrize` completes a tangent read from one triangle.
-fn factor<D: Real, E>(
+fn factor<D: ArrayReading, E>(
     a: &Mat<impl Operand<D>>,
     n: usize,
     symmetric: bool,
     factor_f: impl FnOnce(&mut [Field<D>]) -> Result<E, LinalgError>,
     factor_d: impl FnOnce(&mut [D]) -> Result<E, LinalgError>,
 ) -> Result<(Factors<D>, E), LinalgError> {
-    if let (Some(w), Some(af)) = (D::__flat_width(), a.data().flat()) {
+    if let (Some(w), Some(af)) = (D::flat_width(), a.data().flat()) {
         let m = FlatMat::of(a, af);
         let mut primal = Vec::with_capacity(n * n);
         for i in 0..n {
@@ -104,7 +106,7 @@ fn trace_product<F: Float>(x: &[F], at: &[F], n: usize, w: usize, scale: F) -> V
 /// inverse, determinant and log-determinant, all reusing the factors (and, for their
 /// derivatives, sharing one factorization across every tangent lane).
 #[derive(Clone, Debug)]
-pub struct Lu<D: Real> {
+pub struct Lu<D: ArrayReading> {
     n: usize,
     perm: Vec<usize>,
     factors: Factors<D>,
@@ -121,7 +123,7 @@ pub struct Lu<D: Real> {
 pub fn lu<A>(a: Mat<A>) -> Result<Lu<<A as Array>::Elem>, LinalgError>
 where
     A: Operand<<A as Array>::Elem>,
-    <A as Array>::Elem: Real,
+    <A as Array>::Elem: ArrayReading,
 {
     lu::frule::<<A as Array>::Elem>(a)
 }
@@ -133,7 +135,7 @@ pub mod lu {
     /// The factorization at reading `D`: the primal factored once; the tangent of `A`
     /// kept for the rules of the methods.
     #[track_caller]
-    pub fn frule<D: Real>(a: Mat<impl Operand<D>>) -> Result<Lu<D>, LinalgError> {
+    pub fn frule<D: ArrayReading>(a: Mat<impl Operand<D>>) -> Result<Lu<D>, LinalgError> {
         let n = square("lu", &a);
         let (factors, perm) = factor(&a, n, false, |p| lu_in_place(p, n), |p| lu_in_place(p, n))?;
         Ok(Lu { n, perm, factors })
@@ -200,7 +202,7 @@ fn inverse_from<T: Real, S: Substitution>(
 /// `A⁻¹ b` from the factors of `A`: the primal solve, then `ẋ = A⁻¹ (ḃ − Ȧ x)` for
 /// every lane in one substitution over the `n × N` block.
 #[track_caller]
-fn factored_solve<D: Real, S: Substitution>(
+fn factored_solve<D: ArrayReading, S: Substitution>(
     op: &'static str,
     factors: &Factors<D>,
     perm: Option<&[usize]>,
@@ -246,7 +248,7 @@ fn factored_solve<D: Real, S: Substitution>(
     }
 }
 
-impl<D: Real> Lu<D> {
+impl<D: ArrayReading> Lu<D> {
     /// The size `n` of the factored `n × n` matrix.
     pub fn size(&self) -> usize {
         self.n
@@ -393,7 +395,7 @@ impl<D: Real> Lu<D> {
 /// by [`cholesky()`](fn@cholesky). Only the lower triangle of `A` is read, so the
 /// derivative is taken with respect to it (the upper triangle mirrors it).
 #[derive(Clone, Debug)]
-pub struct Cholesky<D: Real> {
+pub struct Cholesky<D: ArrayReading> {
     n: usize,
     factors: Factors<D>,
 }
@@ -409,7 +411,7 @@ pub struct Cholesky<D: Real> {
 pub fn cholesky<A>(a: Mat<A>) -> Result<Cholesky<<A as Array>::Elem>, LinalgError>
 where
     A: Operand<<A as Array>::Elem>,
-    <A as Array>::Elem: Real,
+    <A as Array>::Elem: ArrayReading,
 {
     cholesky::frule::<<A as Array>::Elem>(a)
 }
@@ -420,7 +422,7 @@ pub mod cholesky {
 
     /// The factorization at reading `D`.
     #[track_caller]
-    pub fn frule<D: Real>(a: Mat<impl Operand<D>>) -> Result<Cholesky<D>, LinalgError> {
+    pub fn frule<D: ArrayReading>(a: Mat<impl Operand<D>>) -> Result<Cholesky<D>, LinalgError> {
         let n = square("cholesky", &a);
         let (factors, ()) = factor(
             &a,
@@ -440,7 +442,7 @@ fn cholesky_substitute<T: Real>(l: &[T], n: usize, w: usize, x: &mut [T]) {
     debug_assert!(lower.is_ok() && upper.is_ok(), "pivots are positive");
 }
 
-impl<D: Real> Cholesky<D> {
+impl<D: ArrayReading> Cholesky<D> {
     /// The size `n` of the factored `n × n` matrix.
     pub fn size(&self) -> usize {
         self.n
@@ -497,11 +499,14 @@ impl<D: Real> Cholesky<D> {
 /// # Panics
 /// When `A` is not square or `b.len()` differs from its size.
 #[track_caller]
-pub fn solve<A, B>(a: Mat<A>, b: B) -> Result<<<A as Array>::Elem as Real>::Vec, LinalgError>
+pub fn solve<A, B>(
+    a: Mat<A>,
+    b: B,
+) -> Result<<<A as Array>::Elem as ArrayReading>::Vec, LinalgError>
 where
     A: Operand<<A as Array>::Elem>,
     B: Operand<<A as Array>::Elem>,
-    <A as Array>::Elem: Real,
+    <A as Array>::Elem: ArrayReading,
 {
     solve::frule::<<A as Array>::Elem>(a, b)
 }
@@ -513,7 +518,7 @@ pub mod solve {
     /// `A⁻¹ b` at reading `D`: one factorization, one multi-right-hand-side solve for
     /// all lanes.
     #[track_caller]
-    pub fn frule<D: Real>(
+    pub fn frule<D: ArrayReading>(
         a: Mat<impl Operand<D>>,
         b: impl Operand<D>,
     ) -> Result<D::Vec, LinalgError> {
@@ -530,10 +535,10 @@ pub mod solve {
 /// # Panics
 /// When `A` is not square.
 #[track_caller]
-pub fn inverse<A>(a: Mat<A>) -> Result<<<A as Array>::Elem as Real>::Vec, LinalgError>
+pub fn inverse<A>(a: Mat<A>) -> Result<<<A as Array>::Elem as ArrayReading>::Vec, LinalgError>
 where
     A: Operand<<A as Array>::Elem>,
-    <A as Array>::Elem: Real,
+    <A as Array>::Elem: ArrayReading,
 {
     inverse::frule::<<A as Array>::Elem>(a)
 }
@@ -544,7 +549,7 @@ pub mod inverse {
 
     /// `A⁻¹` at reading `D`.
     #[track_caller]
-    pub fn frule<D: Real>(a: Mat<impl Operand<D>>) -> Result<D::Vec, LinalgError> {
+    pub fn frule<D: ArrayReading>(a: Mat<impl Operand<D>>) -> Result<D::Vec, LinalgError> {
         Ok(lu::frule::<D>(a)?.inverse())
     }
 }

@@ -9,10 +9,11 @@
 
 use ndarray::{Array, Array1, Array2, ArrayBase, Data, Dimension, Ix1, Ix2};
 
+use crate::Reading;
+use crate::array::ArrayReading;
 use crate::linalg::operand::{ConstVec, OwnedOperand};
 use crate::linalg::{Mat, dot, matmul, matvec};
 use crate::rule::Param;
-use crate::{Reading, Real};
 
 macro_rules! nd_param {
     ($f:ident) => {
@@ -53,7 +54,7 @@ pub struct NdConst<'a, A>(pub &'a A);
 
 /// An ndarray operand of `.dot` at reading `D`, gathered into an array the `linalg`
 /// rules take.
-pub trait NdOperand<D: Real> {
+pub trait NdOperand<D: ArrayReading> {
     /// The gathered array.
     type Gathered: OwnedOperand<D>;
     /// The array's dimension.
@@ -64,7 +65,7 @@ pub trait NdOperand<D: Real> {
     fn primal(&self) -> Array<D::Field, Self::Dim>;
 }
 
-impl<D: Real, S: Data<Elem = D>, Dim: Dimension> NdOperand<D> for ArrayBase<S, Dim> {
+impl<D: ArrayReading, S: Data<Elem = D>, Dim: Dimension> NdOperand<D> for ArrayBase<S, Dim> {
     type Gathered = D::Vec;
     type Dim = Dim;
     fn gathered(&self) -> D::Vec {
@@ -75,7 +76,7 @@ impl<D: Real, S: Data<Elem = D>, Dim: Dimension> NdOperand<D> for ArrayBase<S, D
     }
 }
 
-impl<D: Real, S: Data<Elem = D::Field>, Dim: Dimension> NdOperand<D>
+impl<D: ArrayReading, S: Data<Elem = D::Field>, Dim: Dimension> NdOperand<D>
     for NdConst<'_, ArrayBase<S, Dim>>
 {
     type Gathered = ConstVec<D::Field>;
@@ -91,11 +92,11 @@ impl<D: Real, S: Data<Elem = D::Field>, Dim: Dimension> NdOperand<D>
 /// The rule's result with its primal replaced by `primal`: ndarray's own product of the
 /// primal operands, so the primal reading reproduces the primal function (which calls
 /// ndarray's `dot`) bit for bit. Readings without a flat view keep their own primal.
-fn with_primal<D: Real>(y: D::Vec, primal: impl IntoIterator<Item = D::Field>) -> D::Vec {
-    match D::__flat_vec(&y) {
+fn with_primal<D: ArrayReading>(y: D::Vec, primal: impl IntoIterator<Item = D::Field>) -> D::Vec {
+    match D::flat_vec(&y) {
         Some((_, tangent)) => {
             let tangent = tangent.to_vec();
-            D::__from_flat(primal.into_iter().collect(), tangent).expect("a flat reading")
+            D::from_flat(primal.into_iter().collect(), tangent).expect("a flat reading")
         }
         None => y,
     }
@@ -104,7 +105,7 @@ fn with_primal<D: Real>(y: D::Vec, primal: impl IntoIterator<Item = D::Field>) -
 /// `.dot` of ndarrays at reading `D`: matrix–vector, vector–matrix, matrix–matrix and
 /// vector–vector products through the `linalg` rules. Generated code calls it for
 /// `.dot` on ndarray arguments and locals of annotated functions.
-pub trait NdDot<Rhs, D: Real> {
+pub trait NdDot<Rhs, D: ArrayReading> {
     /// The product's type (`Array1<D>`, `Array2<D>` or `D`).
     type Output;
     /// `self · rhs`.
@@ -115,7 +116,7 @@ pub trait NdDot<Rhs, D: Real> {
 }
 
 #[track_caller]
-fn mat_vec<D: Real>(
+fn mat_vec<D: ArrayReading>(
     a: &impl OwnedOperand<D>,
     (m, n): (usize, usize),
     x: &impl OwnedOperand<D>,
@@ -126,7 +127,7 @@ fn mat_vec<D: Real>(
 }
 
 #[track_caller]
-fn vec_mat<D: Real>(
+fn vec_mat<D: ArrayReading>(
     x: &impl OwnedOperand<D>,
     a: &impl OwnedOperand<D>,
     (m, n): (usize, usize),
@@ -137,7 +138,7 @@ fn vec_mat<D: Real>(
 }
 
 #[track_caller]
-fn mat_mat<D: Real>(
+fn mat_mat<D: ArrayReading>(
     a: &impl OwnedOperand<D>,
     (m, n): (usize, usize),
     b: &impl OwnedOperand<D>,
@@ -151,7 +152,11 @@ fn mat_mat<D: Real>(
 
 /// The scalar `x · y` with ndarray's primal (set through a one-element array of the
 /// reading, as for the array products).
-fn vec_vec<D: Real>(x: &impl OwnedOperand<D>, y: &impl OwnedOperand<D>, primal: D::Field) -> D {
+fn vec_vec<D: ArrayReading>(
+    x: &impl OwnedOperand<D>,
+    y: &impl OwnedOperand<D>,
+    primal: D::Field,
+) -> D {
     let one: D::Vec = core::iter::once(dot::frule::<D>(x, y)).collect();
     crate::array::ArrayRead::get(&with_primal::<D>(one, [primal]), 0)
 }
@@ -174,7 +179,7 @@ macro_rules! nd_dot {
     };
     (@one [$($lb:tt)*] $lhs:ty, ($ldim:expr), [$($rb:tt)*] $rhs:ty, ($rdim:expr), $out:ty,
      |$a:ident, $ad:ident, $b:ident, $bd:ident, $p:ident| $body:expr) => {
-        impl<D: Real, $($lb)*, $($rb)*> NdDot<$rhs, D> for $lhs {
+        impl<D: ArrayReading, $($lb)*, $($rb)*> NdDot<$rhs, D> for $lhs {
             type Output = $out;
             #[track_caller]
             fn nd_dot(&self, rhs: &$rhs) -> $out {
@@ -201,7 +206,7 @@ nd_dot!(Ix1, Ix1, D, |x, _xd, y, _yd, primal| vec_vec(
 ));
 
 /// The reading's array as an ndarray of the given shape (row-major).
-fn to_ndarray<D: Real, Dim: Dimension>(v: &D::Vec, shape: Dim) -> Array<D, Dim> {
+fn to_ndarray<D: ArrayReading, Dim: Dimension>(v: &D::Vec, shape: Dim) -> Array<D, Dim> {
     let elems: Vec<D> = (0..crate::array::ArrayRead::len(v))
         .map(|i| crate::array::ArrayRead::get(v, i))
         .collect();

@@ -3,7 +3,7 @@
 //! matrix views over either, and how results are built back into the reading's arrays.
 
 use crate::linalg::LinalgError;
-use crate::{NDual, NDualArray, NDualRef, Real, Scalar, Taylor};
+use crate::{Real, Scalar, Taylor};
 
 /// The primal field (`f64` or `f32`) of a reading.
 pub type Field<D> = <D as Real>::Field;
@@ -91,47 +91,6 @@ macro_rules! constant_operands {
 
 constant_operands!(f64);
 constant_operands!(f32);
-
-fn flat_of<'a, F>(parts: Option<(&'a [F], &'a [F])>) -> Option<Flat<'a, F>> {
-    parts.map(|(primal, tangent)| Flat {
-        primal,
-        tangent: Some(tangent),
-    })
-}
-
-impl<S: Real, const N: usize> Array for NDualRef<'_, S, N> {
-    type Elem = NDual<S, N>;
-    fn len(&self) -> usize {
-        NDualRef::len(self)
-    }
-}
-
-impl<S: Real, const N: usize> Operand<NDual<S, N>> for NDualRef<'_, S, N> {
-    #[inline]
-    fn get(&self, i: usize) -> NDual<S, N> {
-        NDualRef::get(self, i)
-    }
-    fn flat(&self) -> Option<Flat<'_, Field<NDual<S, N>>>> {
-        flat_of(<NDual<S, N> as Real>::__flat_ref(*self))
-    }
-}
-
-impl<S: Real, const N: usize> OwnedArray for NDualArray<S, N> {
-    type Elem = NDual<S, N>;
-    fn len(&self) -> usize {
-        NDualArray::len(self)
-    }
-}
-
-impl<S: Real, const N: usize> OwnedOperand<NDual<S, N>> for NDualArray<S, N> {
-    #[inline]
-    fn get(&self, i: usize) -> NDual<S, N> {
-        NDualArray::get(self, i)
-    }
-    fn flat(&self) -> Option<Flat<'_, Field<NDual<S, N>>>> {
-        flat_of(<NDual<S, N> as Real>::__flat_vec(self))
-    }
-}
 
 /// Readings whose arrays are plain slices of values (`Taylor`): operands element-wise.
 #[doc(hidden)]
@@ -380,16 +339,6 @@ impl<A> Mat<A> {
         }
         out
     }
-}
-
-/// Builds an array of the reading from its primal and its element-major tangent block.
-pub(crate) fn from_flat<D: Real>(primal: Vec<Field<D>>, tangent: Vec<Field<D>>) -> D::Vec {
-    D::__from_flat(primal, tangent).expect("flat results are built only at flat readings")
-}
-
-/// Builds a scalar of the reading from its primal and tangent components.
-pub(crate) fn scalar_from_flat<D: Real>(primal: Field<D>, tangent: &[Field<D>]) -> D {
-    D::__scalar_from_flat(primal, tangent).expect("flat results are built only at flat readings")
 }
 
 /// Panics with a shape message (the primitives' documented behaviour on mismatched

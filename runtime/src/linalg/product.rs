@@ -5,11 +5,13 @@
 //! GEMM of shape `m × n × (p·N)`; `Ȧ B` is, row by row of `A`, `Bᵀ Ȧᵢ` with `Ȧᵢ` the
 //! `n × N` block of row `i` — one GEMM per row of `A`, each covering every lane.
 
-use crate::Real;
+use crate::array::ArrayReading;
+use crate::array::from_flat;
+use crate::array::offload_array;
 use crate::linalg::Array;
 use crate::linalg::kernel::{Float, Strided, axpy, gemm, transpose_block};
-use crate::linalg::operand::{Flat, Mat, Operand, from_flat, shape_check};
-use crate::offload::{self, ArrayOp, MatArg};
+use crate::linalg::operand::{Flat, Mat, Operand, shape_check};
+use crate::offload::{ArrayOp, MatArg};
 
 /// A matrix operand in flat form: primal data, optional tangent block, shape, strides.
 #[derive(Clone, Copy)]
@@ -57,11 +59,11 @@ impl<'a, F: Copy> FlatMat<'a, F> {
 /// # Panics
 /// When `x.len() != a.cols()`.
 #[track_caller]
-pub fn matvec<A, X>(a: Mat<A>, x: X) -> <<A as Array>::Elem as Real>::Vec
+pub fn matvec<A, X>(a: Mat<A>, x: X) -> <<A as Array>::Elem as ArrayReading>::Vec
 where
     A: Operand<<A as Array>::Elem>,
     X: Operand<<A as Array>::Elem>,
-    <A as Array>::Elem: Real,
+    <A as Array>::Elem: ArrayReading,
 {
     matvec::frule::<<A as Array>::Elem>(a, x)
 }
@@ -73,15 +75,15 @@ pub mod matvec {
     /// `A x` at reading `D`: the primal by one GEMV, `A Ẋ` for all lanes by one GEMM,
     /// `Ȧ x` by one pass over `Ȧ`'s block.
     #[track_caller]
-    pub fn frule<D: Real>(a: Mat<impl Operand<D>>, x: impl Operand<D>) -> D::Vec {
+    pub fn frule<D: ArrayReading>(a: Mat<impl Operand<D>>, x: impl Operand<D>) -> D::Vec {
         let (m, n) = a.shape();
         shape_check(x.len() == n, "matvec", || {
             format!("a {m} × {n} matrix times a vector of length {}", x.len())
         });
-        if let Some(y) = offload::array(ArrayOp::Matvec(MatArg::of(&a), &x)) {
+        if let Some(y) = offload_array(ArrayOp::Matvec(MatArg::of(&a), &x)) {
             return y;
         }
-        if let (Some(w), Some(af), Some(xf)) = (D::__flat_width(), a.data().flat(), x.flat()) {
+        if let (Some(w), Some(af), Some(xf)) = (D::flat_width(), a.data().flat(), x.flat()) {
             let (y, yt) = flat(FlatMat::of(&a, af), xf, w);
             return from_flat::<D>(y, yt);
         }
@@ -143,11 +145,11 @@ pub mod matvec {
 /// # Panics
 /// When `a.cols() != b.rows()`.
 #[track_caller]
-pub fn matmul<A, B>(a: Mat<A>, b: Mat<B>) -> <<A as Array>::Elem as Real>::Vec
+pub fn matmul<A, B>(a: Mat<A>, b: Mat<B>) -> <<A as Array>::Elem as ArrayReading>::Vec
 where
     A: Operand<<A as Array>::Elem>,
     B: Operand<<A as Array>::Elem>,
-    <A as Array>::Elem: Real,
+    <A as Array>::Elem: ArrayReading,
 {
     matmul::frule::<<A as Array>::Elem>(a, b)
 }
@@ -159,16 +161,15 @@ pub mod matmul {
     /// `A B` at reading `D`: the primal by one GEMM, `A Ḃ` for all lanes by one GEMM,
     /// `Ȧ B` by one GEMM per row of `A`.
     #[track_caller]
-    pub fn frule<D: Real>(a: Mat<impl Operand<D>>, b: Mat<impl Operand<D>>) -> D::Vec {
+    pub fn frule<D: ArrayReading>(a: Mat<impl Operand<D>>, b: Mat<impl Operand<D>>) -> D::Vec {
         let ((m, n), (nb, p)) = (a.shape(), b.shape());
         shape_check(n == nb, "matmul", || {
             format!("a {m} × {n} matrix times a {nb} × {p} matrix")
         });
-        if let Some(c) = offload::array(ArrayOp::Matmul(MatArg::of(&a), MatArg::of(&b))) {
+        if let Some(c) = offload_array(ArrayOp::Matmul(MatArg::of(&a), MatArg::of(&b))) {
             return c;
         }
-        if let (Some(w), Some(af), Some(bf)) = (D::__flat_width(), a.data().flat(), b.data().flat())
-        {
+        if let (Some(w), Some(af), Some(bf)) = (D::flat_width(), a.data().flat(), b.data().flat()) {
             let (c, ct) = flat(FlatMat::of(&a, af), FlatMat::of(&b, bf), w);
             return from_flat::<D>(c, ct);
         }

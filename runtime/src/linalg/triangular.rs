@@ -2,11 +2,12 @@
 //! `ẋ = T⁻¹ (ḃ − Ṫ x)` for all lanes by one substitution over the `n × N` block of
 //! right-hand sides.
 
-use crate::Real;
+use crate::array::ArrayReading;
+use crate::array::from_flat;
 use crate::linalg::Array;
 use crate::linalg::LinalgError;
 use crate::linalg::kernel::{Float, Triangle, axpy, substitute};
-use crate::linalg::operand::{Flat, Mat, Operand, from_flat, shape_check};
+use crate::linalg::operand::{Flat, Mat, Operand, shape_check};
 use crate::linalg::product::FlatMat;
 
 /// Solves `L x = b` for a lower-triangular `L` (only its lower triangle is read; use
@@ -18,11 +19,14 @@ use crate::linalg::product::FlatMat;
 /// # Panics
 /// When `L` is not square or `b.len()` differs from its size.
 #[track_caller]
-pub fn solve_lower<A, B>(l: Mat<A>, b: B) -> Result<<<A as Array>::Elem as Real>::Vec, LinalgError>
+pub fn solve_lower<A, B>(
+    l: Mat<A>,
+    b: B,
+) -> Result<<<A as Array>::Elem as ArrayReading>::Vec, LinalgError>
 where
     A: Operand<<A as Array>::Elem>,
     B: Operand<<A as Array>::Elem>,
-    <A as Array>::Elem: Real,
+    <A as Array>::Elem: ArrayReading,
 {
     solve_lower::frule::<<A as Array>::Elem>(l, b)
 }
@@ -33,7 +37,7 @@ pub mod solve_lower {
 
     /// `L⁻¹ b` at reading `D`.
     #[track_caller]
-    pub fn frule<D: Real>(
+    pub fn frule<D: ArrayReading>(
         l: Mat<impl Operand<D>>,
         b: impl Operand<D>,
     ) -> Result<D::Vec, LinalgError> {
@@ -49,11 +53,14 @@ pub mod solve_lower {
 /// # Panics
 /// When `U` is not square or `b.len()` differs from its size.
 #[track_caller]
-pub fn solve_upper<A, B>(u: Mat<A>, b: B) -> Result<<<A as Array>::Elem as Real>::Vec, LinalgError>
+pub fn solve_upper<A, B>(
+    u: Mat<A>,
+    b: B,
+) -> Result<<<A as Array>::Elem as ArrayReading>::Vec, LinalgError>
 where
     A: Operand<<A as Array>::Elem>,
     B: Operand<<A as Array>::Elem>,
-    <A as Array>::Elem: Real,
+    <A as Array>::Elem: ArrayReading,
 {
     solve_upper::frule::<<A as Array>::Elem>(u, b)
 }
@@ -64,7 +71,7 @@ pub mod solve_upper {
 
     /// `U⁻¹ b` at reading `D`.
     #[track_caller]
-    pub fn frule<D: Real>(
+    pub fn frule<D: ArrayReading>(
         u: Mat<impl Operand<D>>,
         b: impl Operand<D>,
     ) -> Result<D::Vec, LinalgError> {
@@ -83,7 +90,7 @@ pub(crate) fn square_with_rhs<A>(op: &'static str, a: &Mat<A>, b_len: usize) -> 
 }
 
 #[track_caller]
-fn solve_triangular<D: Real>(
+fn solve_triangular<D: ArrayReading>(
     op: &'static str,
     triangle: Triangle,
     t: Mat<impl Operand<D>>,
@@ -91,7 +98,7 @@ fn solve_triangular<D: Real>(
 ) -> Result<D::Vec, LinalgError> {
     let n = square_with_rhs(op, &t, b.len());
     let singular = |pivot| LinalgError::Singular { op, pivot };
-    if let (Some(w), Some(tf), Some(bf)) = (D::__flat_width(), t.data().flat(), b.flat()) {
+    if let (Some(w), Some(tf), Some(bf)) = (D::flat_width(), t.data().flat(), b.flat()) {
         let tm = FlatMat::of(&t, tf);
         let (x, xt) = flat_triangular(triangle, &tm, bf, w).map_err(singular)?;
         return Ok(from_flat::<D>(x, xt));

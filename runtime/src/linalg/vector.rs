@@ -3,11 +3,14 @@
 //! arithmetic is already the rule).
 
 use crate::Real;
+use crate::array::ArrayReading;
+use crate::array::offload_scalar;
+use crate::array::scalar_from_flat;
 use crate::array::{ArrayRead, ArrayWrite};
 use crate::linalg::Array;
 use crate::linalg::kernel::Float;
-use crate::linalg::operand::{Field, Operand, scalar_from_flat, shape_check};
-use crate::offload::{self, ArrayOp};
+use crate::linalg::operand::{Field, Operand, shape_check};
+use crate::offload::ArrayOp;
 use num_traits::Zero as _;
 
 /// `Σ xᵢ yᵢ`, summed in index order.
@@ -19,7 +22,7 @@ pub fn dot<X, Y>(x: X, y: Y) -> <X as Array>::Elem
 where
     X: Operand<<X as Array>::Elem>,
     Y: Operand<<X as Array>::Elem>,
-    <X as Array>::Elem: Real,
+    <X as Array>::Elem: ArrayReading,
 {
     dot::frule::<<X as Array>::Elem>(x, y)
 }
@@ -30,14 +33,14 @@ pub mod dot {
 
     /// `x · y` at reading `D`; the tangent `Ẋᵀ y + Ẏᵀ x` for all lanes in one pass.
     #[track_caller]
-    pub fn frule<D: Real>(x: impl Operand<D>, y: impl Operand<D>) -> D {
+    pub fn frule<D: ArrayReading>(x: impl Operand<D>, y: impl Operand<D>) -> D {
         shape_check(x.len() == y.len(), "dot", || {
             format!("vectors of lengths {} and {}", x.len(), y.len())
         });
-        if let Some(s) = offload::scalar(ArrayOp::Dot(&x, &y)) {
+        if let Some(s) = offload_scalar(ArrayOp::Dot(&x, &y)) {
             return s;
         }
-        if let (Some(w), Some(xf), Some(yf)) = (D::__flat_width(), x.flat(), y.flat()) {
+        if let (Some(w), Some(xf), Some(yf)) = (D::flat_width(), x.flat(), y.flat()) {
             let mut v = Field::<D>::zero();
             for (a, b) in xf.primal.iter().zip(yf.primal) {
                 v += *a * *b;
@@ -72,7 +75,7 @@ fn add_weighted_rows<F: Float>(t: &mut [F], block: Option<&[F]>, weights: &[F]) 
 pub fn sum<X>(x: X) -> <X as Array>::Elem
 where
     X: Operand<<X as Array>::Elem>,
-    <X as Array>::Elem: Real,
+    <X as Array>::Elem: ArrayReading,
 {
     sum::frule::<<X as Array>::Elem>(x)
 }
@@ -82,11 +85,11 @@ pub mod sum {
     use super::*;
 
     /// `Σ xᵢ` at reading `D`.
-    pub fn frule<D: Real>(x: impl Operand<D>) -> D {
-        if let Some(s) = offload::scalar(ArrayOp::Sum(&x)) {
+    pub fn frule<D: ArrayReading>(x: impl Operand<D>) -> D {
+        if let Some(s) = offload_scalar(ArrayOp::Sum(&x)) {
             return s;
         }
-        if let (Some(w), Some(xf)) = (D::__flat_width(), x.flat()) {
+        if let (Some(w), Some(xf)) = (D::flat_width(), x.flat()) {
             let mut v = Field::<D>::zero();
             for a in xf.primal {
                 v += *a;
@@ -116,7 +119,7 @@ pub mod sum {
 pub fn norm2<X>(x: X) -> <X as Array>::Elem
 where
     X: Operand<<X as Array>::Elem>,
-    <X as Array>::Elem: Real,
+    <X as Array>::Elem: ArrayReading,
 {
     norm2::frule::<<X as Array>::Elem>(x)
 }
@@ -126,8 +129,8 @@ pub mod norm2 {
     use super::*;
 
     /// `‖x‖` at reading `D`: the tangent `xᵀẋ / ‖x‖`, or `‖ẋ‖` at `x = 0`.
-    pub fn frule<D: Real>(x: impl Operand<D>) -> D {
-        if let (Some(w), Some(xf)) = (D::__flat_width(), x.flat()) {
+    pub fn frule<D: ArrayReading>(x: impl Operand<D>) -> D {
+        if let (Some(w), Some(xf)) = (D::flat_width(), x.flat()) {
             let mut ss = Field::<D>::zero();
             for a in xf.primal {
                 ss += *a * *a;
@@ -168,10 +171,10 @@ pub mod norm2 {
 }
 
 /// `α x` as a new array.
-pub fn scale<X>(alpha: <X as Array>::Elem, x: X) -> <<X as Array>::Elem as Real>::Vec
+pub fn scale<X>(alpha: <X as Array>::Elem, x: X) -> <<X as Array>::Elem as ArrayReading>::Vec
 where
     X: Operand<<X as Array>::Elem>,
-    <X as Array>::Elem: Real,
+    <X as Array>::Elem: ArrayReading,
 {
     scale::frule::<<X as Array>::Elem>(alpha, x)
 }
@@ -182,7 +185,7 @@ pub mod scale {
 
     /// `α x` at reading `D` (element-wise: `(α xᵢ)˙ = α̇ xᵢ + α ẋᵢ` is the reading's
     /// product).
-    pub fn frule<D: Real>(alpha: D, x: impl Operand<D>) -> D::Vec {
+    pub fn frule<D: ArrayReading>(alpha: D, x: impl Operand<D>) -> D::Vec {
         (0..x.len()).map(|i| alpha * x.get(i)).collect()
     }
 }
@@ -195,7 +198,7 @@ pub mod scale {
 pub fn axpy<X, Y>(alpha: <X as Array>::Elem, x: X, y: Y)
 where
     X: Operand<<X as Array>::Elem>,
-    <X as Array>::Elem: Real,
+    <X as Array>::Elem: ArrayReading,
     Y: ArrayWrite<<X as Array>::Elem>,
 {
     axpy::frule::<<X as Array>::Elem>(alpha, x, y);
@@ -207,7 +210,7 @@ pub mod axpy {
 
     /// `y ← y + α x` at reading `D`, element-wise.
     #[track_caller]
-    pub fn frule<D: Real>(alpha: D, x: impl Operand<D>, mut y: impl ArrayWrite<D>) {
+    pub fn frule<D: ArrayReading>(alpha: D, x: impl Operand<D>, mut y: impl ArrayWrite<D>) {
         shape_check(x.len() == ArrayRead::len(&y), "axpy", || {
             format!("x of length {} and y of length {}", x.len(), y.len())
         });

@@ -4,7 +4,6 @@
 
 use super::NDual;
 use crate::Real;
-use crate::array::{NDualArray, NDualMut, NDualRef};
 
 /// A table entry at `NDual`: the tangents times `f′` (with strong zero where the
 /// function is singular), zero, or unchanged.
@@ -39,9 +38,6 @@ macro_rules! ndual_rule2 {
 impl<S: Real, const N: usize> Real for NDual<S, N> {
     type Field = S::Field;
     const ORDER: usize = S::ORDER + 1;
-    type Vec = NDualArray<S, N>;
-    type Ref<'a> = NDualRef<'a, S, N>;
-    type Mut<'a> = NDualMut<'a, S, N>;
 
     #[inline(always)]
     fn cst(c: f64) -> Self {
@@ -54,40 +50,6 @@ impl<S: Real, const N: usize> Real for NDual<S, N> {
     #[inline(always)]
     fn is_exact_zero(&self) -> bool {
         num_traits::Zero::is_zero(self)
-    }
-
-    fn __flat_width() -> Option<usize> {
-        match S::__flat_width() {
-            Some(0) => Some(N),
-            _ => None,
-        }
-    }
-    fn __flat_ref<'a>(r: <Self as Real>::Ref<'a>) -> Option<(&'a [S::Field], &'a [S::Field])> {
-        Some((
-            S::__as_flat(r.as_primal_slice())?,
-            S::__as_flat(r.partials_block())?,
-        ))
-    }
-    fn __flat_vec(v: &NDualArray<S, N>) -> Option<(&[S::Field], &[S::Field])> {
-        Some((
-            S::__as_flat(v.as_primal_slice())?,
-            S::__as_flat(v.partials_block())?,
-        ))
-    }
-    fn __scalar_from_flat(primal: S::Field, tangent: &[S::Field]) -> Option<Self> {
-        if tangent.len() != N {
-            return None;
-        }
-        let value = S::__scalar_from_flat(primal, &[])?;
-        let mut partials = [value; N];
-        for (p, &t) in partials.iter_mut().zip(tangent) {
-            *p = S::__scalar_from_flat(t, &[])?;
-        }
-        Some(Self::new(value, partials))
-    }
-    fn __from_flat(primal: Vec<S::Field>, block: Vec<S::Field>) -> Option<NDualArray<S, N>> {
-        let primal = S::__vec_from_flat(primal)?;
-        NDualArray::from_parts(primal, S::__vec_from_flat(block)?).ok()
     }
 
     unary_table!(unary_rules! order1 ndual_rule);

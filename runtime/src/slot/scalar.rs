@@ -2,10 +2,10 @@
 //! arrays of them are the element-major `NDualArray` and its views.
 
 use super::{Dual, DualElem, ForwardValue, ZeroLift};
-use crate::array::LaneRef;
-use crate::{NDual, NDualArray, NDualMut, NDualRef, Real};
+use crate::array::{ArrayReading, LaneRef};
+use crate::{NDual, NDualArray, NDualMut, NDualRef};
 
-impl<S: Real, const N: usize> ForwardValue for NDual<S, N> {
+impl<S: ArrayReading, const N: usize> ForwardValue for NDual<S, N> {
     type Primal<'a> = S;
     type Tangent<'a> = &'a [S; N];
     type Lane<'a> = S;
@@ -24,7 +24,7 @@ impl<S: Real, const N: usize> ForwardValue for NDual<S, N> {
     }
 }
 
-impl<S: Real, const N: usize> ZeroLift for NDual<S, N> {
+impl<S: ArrayReading, const N: usize> ZeroLift for NDual<S, N> {
     type From = S;
     #[inline(always)]
     fn zero_lift(primal: S) -> Self {
@@ -48,12 +48,12 @@ macro_rules! scalar_dual {
 
 scalar_dual!([] f64);
 scalar_dual!([] f32);
-scalar_dual!([S: Real, const M: usize,] NDual<S, M>);
+scalar_dual!([S: ArrayReading, const M: usize,] NDual<S, M>);
 
 /// The accessors of the element-major arrays: the primal buffer, the block, a lane.
 macro_rules! array_forward_value {
     ($($ty:ty),*) => {$(
-        impl<S: Real, const N: usize> ForwardValue for $ty {
+        impl<S: ArrayReading, const N: usize> ForwardValue for $ty {
             type Primal<'s>
                 = &'s [S]
             where
@@ -85,7 +85,7 @@ macro_rules! array_forward_value {
 
 array_forward_value!(NDualArray<S, N>, NDualRef<'_, S, N>, NDualMut<'_, S, N>);
 
-impl<S: Real, const N: usize> ZeroLift for NDualArray<S, N> {
+impl<S: ArrayReading, const N: usize> ZeroLift for NDualArray<S, N> {
     type From = Vec<S>;
     #[inline]
     fn zero_lift(primal: Vec<S>) -> Self {

@@ -84,9 +84,6 @@ impl<S: Real, const K: usize> Taylor<S, K> {
 impl<S: Real, const K: usize> Real for Taylor<S, K> {
     type Field = S::Field;
     const ORDER: usize = S::ORDER + K;
-    type Vec = Vec<Self>;
-    type Ref<'a> = &'a [Self];
-    type Mut<'a> = &'a mut [Self];
 
     #[inline(always)]
     fn cst(c: f64) -> Self {

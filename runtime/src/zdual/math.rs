@@ -43,9 +43,6 @@ macro_rules! zbinary {
 impl<S: Real, const N: usize> Real for ZDual<S, N> {
     type Field = S::Field;
     const ORDER: usize = S::ORDER + 1;
-    type Vec = Vec<Self>;
-    type Ref<'a> = &'a [Self];
-    type Mut<'a> = &'a mut [Self];
 
     #[inline(always)]
     fn cst(c: f64) -> Self {

@@ -18,6 +18,7 @@ use core::ops::{Deref, DerefMut, RangeBounds};
 use std::sync::{Arc, OnceLock};
 
 use super::DeviceDual;
+use crate::array::ArrayReading;
 use crate::array::{
     ArrayMut, ArrayOwned, ArrayRead, ArrayRef, ArrayView, ArrayViewMut, ArrayWrite, ElemMut,
     IntoIter, Iter, IterMut,
@@ -26,7 +27,7 @@ use crate::cuda::{CudaArray, CudaError, CudaNDualArray, Device, DeviceFloat};
 use crate::linalg::{Array, Field, Flat, Operand, OwnedArray, OwnedOperand};
 use crate::{NDual, NDualArray, NDualMut, NDualRef, Real};
 
-/// An owned array of the CUDA reading (`<DeviceDual<S, N> as Real>::Vec`): N tangent
+/// An owned array of the CUDA reading (`<DeviceDual<S, N> as ArrayReading>::Vec`): N tangent
 /// lanes, held on the device (lane-major), on the host (element-major), or both.
 pub struct DeviceVec<S: DeviceFloat, const N: usize> {
     host: OnceLock<NDualArray<S, N>>,
@@ -192,7 +193,7 @@ impl<S: DeviceFloat, const N: usize> Default for DeviceVec<S, N> {
     }
 }
 
-/// A shared view of an array of the CUDA reading (`<DeviceDual<S, N> as Real>::Ref`):
+/// A shared view of an array of the CUDA reading (`<DeviceDual<S, N> as ArrayReading>::Ref`):
 /// a whole [`DeviceVec`] (whose device copy whole-array operations use directly) or a
 /// part of its host copy.
 #[derive(Clone, Copy)]
@@ -247,16 +248,16 @@ impl<'a, S: DeviceFloat, const N: usize> From<&'a DeviceVec<S, N>> for DeviceRef
     }
 }
 
-/// A mutable view of an array of the CUDA reading (`<DeviceDual<S, N> as Real>::Mut`):
+/// A mutable view of an array of the CUDA reading (`<DeviceDual<S, N> as ArrayReading>::Mut`):
 /// writes go to the host copy (the device copy was dropped when the view was made).
 #[derive(Debug)]
 pub struct DeviceMut<'a, S: DeviceFloat, const N: usize>(NDualMut<'a, S, N>);
 
 /// A mutable handle on one element of a device-reading array; writes the element back
 /// when dropped, as [`ElemMut`] does.
-pub struct DeviceElemMut<'s, S: Real, const N: usize>(ElemMut<'s, S, N>);
+pub struct DeviceElemMut<'s, S: ArrayReading, const N: usize>(ElemMut<'s, S, N>);
 
-impl<S: Real, const N: usize> Deref for DeviceElemMut<'_, S, N> {
+impl<S: ArrayReading, const N: usize> Deref for DeviceElemMut<'_, S, N> {
     type Target = DeviceDual<S, N>;
     fn deref(&self) -> &DeviceDual<S, N> {
         let x: &NDual<S, N> = &self.0;
@@ -265,7 +266,7 @@ impl<S: Real, const N: usize> Deref for DeviceElemMut<'_, S, N> {
     }
 }
 
-impl<S: Real, const N: usize> DerefMut for DeviceElemMut<'_, S, N> {
+impl<S: ArrayReading, const N: usize> DerefMut for DeviceElemMut<'_, S, N> {
     fn deref_mut(&mut self) -> &mut DeviceDual<S, N> {
         let x: &mut NDual<S, N> = &mut self.0;
         // SAFETY: as in `deref`.

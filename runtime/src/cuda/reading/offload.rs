@@ -4,8 +4,10 @@
 use std::sync::Arc;
 
 use super::array::nan_dual;
-use super::{DeviceDual, DeviceVec};
+use super::{DeviceDual, DeviceMut, DeviceRef, DeviceVec};
+use crate::NDual;
 use crate::NDualArray;
+use crate::array::ArrayReading;
 use crate::cuda::blas::matmul_shaped;
 use crate::cuda::{CudaArray, CudaError, CudaNDualArray, Device, DeviceFloat, Operand, ops};
 use crate::linalg::Flat;
@@ -13,11 +15,39 @@ use crate::offload::{ArrayOp, ArrayOut, Erased, MatArg};
 
 type D<S, const N: usize> = DeviceDual<S, N>;
 
+/// What the CUDA reading returns for an operation it takes.
+type Out<S, const N: usize> = ArrayOut<DeviceVec<S, N>, DeviceDual<S, N>>;
+
+/// The CUDA reading's arrays hold a host copy laid out as `NDual`'s, so their flat view
+/// is `NDual`'s; whole-array operations go to the device when an operand lives there.
+impl<S: DeviceFloat, const N: usize> ArrayReading for DeviceDual<S, N> {
+    type Vec = DeviceVec<S, N>;
+    type Ref<'a> = DeviceRef<'a, S, N>;
+    type Mut<'a> = DeviceMut<'a, S, N>;
+
+    fn flat_width() -> Option<usize> {
+        Some(N)
+    }
+    fn flat_ref<'a>(r: Self::Ref<'a>) -> Option<(&'a [S], &'a [S])> {
+        <NDual<S, N> as ArrayReading>::flat_ref(r.host())
+    }
+    fn flat_vec(v: &DeviceVec<S, N>) -> Option<(&[S], &[S])> {
+        <NDual<S, N> as ArrayReading>::flat_vec(v.host())
+    }
+    fn scalar_from_flat(primal: S, tangent: &[S]) -> Option<Self> {
+        <NDual<S, N> as ArrayReading>::scalar_from_flat(primal, tangent).map(Self)
+    }
+    fn from_flat(primal: Vec<S>, block: Vec<S>) -> Option<DeviceVec<S, N>> {
+        <NDual<S, N> as ArrayReading>::from_flat(primal, block).map(DeviceVec::from_host)
+    }
+    fn array_op(op: ArrayOp<'_, Self>) -> Option<Out<S, N>> {
+        run(op)
+    }
+}
+
 /// Takes `op` when one of its operands has a device copy (or carries an error, which
 /// the result then carries); `None` leaves it to the host.
-pub(super) fn run<S: DeviceFloat, const N: usize>(
-    op: ArrayOp<'_, D<S, N>>,
-) -> Option<ArrayOut<D<S, N>>> {
+pub(super) fn run<S: DeviceFloat, const N: usize>(op: ArrayOp<'_, D<S, N>>) -> Option<Out<S, N>> {
     let args = operands(&op);
     let vecs: Vec<&DeviceVec<S, N>> = args.iter().filter_map(|x| as_vec(*x)).collect();
     if let Some(e) = vecs.iter().find_map(|v| v.error()) {
@@ -65,7 +95,7 @@ fn as_constant<S: DeviceFloat, const N: usize>(x: &dyn Erased<D<S, N>>) -> Optio
 fn failed<S: DeviceFloat, const N: usize>(
     op: &ArrayOp<'_, D<S, N>>,
     error: CudaError,
-) -> ArrayOut<D<S, N>> {
+) -> Out<S, N> {
     let len = match op {
         ArrayOp::Unary(_, x) | ArrayOp::Powi(x, _) => x.len(),
         ArrayOp::Binary(_, a, b) => a.len().max(b.len()),
@@ -143,7 +173,7 @@ fn stage<'a, S: DeviceFloat, const N: usize>(
 
 fn array<S: DeviceFloat, const N: usize>(
     r: Result<CudaNDualArray<S, N>, CudaError>,
-) -> Result<Option<ArrayOut<D<S, N>>>, CudaError> {
+) -> Result<Option<Out<S, N>>, CudaError> {
     r.map(|a| Some(ArrayOut::Array(DeviceVec::from_device(a))))
 }
 
@@ -155,7 +185,7 @@ fn shape<S: DeviceFloat, const N: usize>(m: &MatArg<'_, D<S, N>>) -> [usize; 2] 
 fn on_device<S: DeviceFloat, const N: usize>(
     device: &Arc<Device>,
     op: &ArrayOp<'_, D<S, N>>,
-) -> Result<Option<ArrayOut<D<S, N>>>, CudaError> {
+) -> Result<Option<Out<S, N>>, CudaError> {
     match op {
         ArrayOp::Unary(f, x) => match stage(device, *x)?.active() {
             Some(a) => array(ops::unary(*f, a)),

@@ -8,13 +8,12 @@ use core::ops::{
     Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign,
 };
 
-use super::array::{DeviceMut, DeviceRef, DeviceVec};
 use crate::cuda::DeviceFloat;
 use crate::reading::convert::{IntoReading, ToPrimal};
 use crate::{NDual, Reading, Real};
 
 /// The reading that runs derived rules on device arrays: scalars are host values with
-/// N tangent lanes (an [`NDual`], every rule delegated to it); arrays are [`DeviceVec`]s,
+/// N tangent lanes (an [`NDual`], every rule delegated to it); arrays are [`DeviceVec`](super::DeviceVec)s,
 /// whose whole-array operations (the functions of [`crate::elementwise`], products,
 /// sums) run on the GPU as one kernel or cuBLAS call when an operand lives there.
 ///
@@ -150,9 +149,6 @@ macro_rules! forward {
 impl<S: DeviceFloat, const N: usize> Real for DeviceDual<S, N> {
     type Field = S;
     const ORDER: usize = 1;
-    type Vec = DeviceVec<S, N>;
-    type Ref<'a> = DeviceRef<'a, S, N>;
-    type Mut<'a> = DeviceMut<'a, S, N>;
 
     #[inline(always)]
     fn cst(c: f64) -> Self {
@@ -190,25 +186,6 @@ impl<S: DeviceFloat, const N: usize> Real for DeviceDual<S, N> {
     #[inline(always)]
     fn mul_add(self, a: Self, b: Self) -> Self {
         Self(self.0.mul_add(a.0, b.0))
-    }
-
-    fn __flat_width() -> Option<usize> {
-        Some(N)
-    }
-    fn __flat_ref<'a>(r: Self::Ref<'a>) -> Option<(&'a [S], &'a [S])> {
-        <NDual<S, N> as Real>::__flat_ref(r.host())
-    }
-    fn __flat_vec(v: &DeviceVec<S, N>) -> Option<(&[S], &[S])> {
-        <NDual<S, N> as Real>::__flat_vec(v.host())
-    }
-    fn __scalar_from_flat(primal: S, tangent: &[S]) -> Option<Self> {
-        <NDual<S, N> as Real>::__scalar_from_flat(primal, tangent).map(Self)
-    }
-    fn __from_flat(primal: Vec<S>, block: Vec<S>) -> Option<DeviceVec<S, N>> {
-        <NDual<S, N> as Real>::__from_flat(primal, block).map(DeviceVec::from_host)
-    }
-    fn __array_op(op: crate::offload::ArrayOp<'_, Self>) -> Option<crate::offload::ArrayOut<Self>> {
-        super::offload::run(op)
     }
 }
 

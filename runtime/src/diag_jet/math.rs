@@ -52,6 +52,13 @@ macro_rules! diag_jet_rule2 {
     };
 }
 
+/// A piecewise entry at `DiagJet`: the value, the picked operand's partials.
+macro_rules! diag_jet_select {
+    ($v:ident, $chosen:ident) => {
+        Self::branch($v, $chosen)
+    };
+}
+
 impl<S: Real, const N: usize> Real for DiagJet<S, N> {
     type Field = S::Field;
     const ORDER: usize = S::ORDER + 2;
@@ -143,31 +150,6 @@ impl<S: Real, const N: usize> Real for DiagJet<S, N> {
         }
     }
     #[inline]
-    fn min(self, other: Self) -> Self {
-        // The branch `f64::min` selects (the non-NaN one).
-        let pick_other = other.value < self.value || self.value.is_nan();
-        let chosen = if pick_other { &other } else { &self };
-        Self::branch(self.value.min(other.value), chosen)
-    }
-    #[inline]
-    fn max(self, other: Self) -> Self {
-        let pick_other = other.value > self.value || self.value.is_nan();
-        let chosen = if pick_other { &other } else { &self };
-        Self::branch(self.value.max(other.value), chosen)
-    }
-    #[inline]
-    fn clamp(self, lo: Self, hi: Self) -> Self {
-        let v = self.value.clamp(lo.value, hi.value);
-        let chosen = if self.value < lo.value {
-            &lo
-        } else if self.value > hi.value {
-            &hi
-        } else {
-            &self
-        };
-        Self::branch(v, chosen)
-    }
-    #[inline]
     fn mul_add(self, a: Self, b: Self) -> Self {
         // The product's jet plus b's, the value rounded once as the primal's.
         let p = self * a;
@@ -192,6 +174,8 @@ impl<S: Real, const N: usize> Real for DiagJet<S, N> {
     fn div_euclid(self, rhs: Self) -> Self {
         Self::flat(self.value.div_euclid(rhs.value))
     }
+
+    select_table!(select_rules! value diag_jet_select);
 
     value_query!(field value: is_nan is_finite is_infinite is_sign_negative is_sign_positive);
 }

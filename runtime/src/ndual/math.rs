@@ -35,6 +35,13 @@ macro_rules! ndual_rule2 {
     };
 }
 
+/// A piecewise entry at `NDual`: the value, the picked operand's tangents.
+macro_rules! ndual_select {
+    ($v:ident, $chosen:ident) => {
+        Self::new($v, $chosen.partials)
+    };
+}
+
 impl<S: Real, const N: usize> Real for NDual<S, N> {
     type Field = S::Field;
     const ORDER: usize = S::ORDER + 1;
@@ -131,31 +138,6 @@ impl<S: Real, const N: usize> Real for NDual<S, N> {
         self.chain(x.copysign(sign.value), d)
     }
     #[inline]
-    fn min(self, other: Self) -> Self {
-        // Tangents follow the operand `f64::min` selects (the non-NaN one).
-        let pick_other = other.value < self.value || self.value.is_nan();
-        let chosen = if pick_other { other } else { self };
-        Self::new(self.value.min(other.value), chosen.partials)
-    }
-    #[inline]
-    fn max(self, other: Self) -> Self {
-        let pick_other = other.value > self.value || self.value.is_nan();
-        let chosen = if pick_other { other } else { self };
-        Self::new(self.value.max(other.value), chosen.partials)
-    }
-    #[inline]
-    fn clamp(self, lo: Self, hi: Self) -> Self {
-        let v = self.value.clamp(lo.value, hi.value);
-        let chosen = if self.value < lo.value {
-            lo
-        } else if self.value > hi.value {
-            hi
-        } else {
-            self
-        };
-        Self::new(v, chosen.partials)
-    }
-    #[inline]
     fn mul_add(self, a: Self, b: Self) -> Self {
         let (x, av) = (self.value, a.value);
         Self::new(
@@ -177,6 +159,8 @@ impl<S: Real, const N: usize> Real for NDual<S, N> {
     fn div_euclid(self, rhs: Self) -> Self {
         Self::flat(self.value.div_euclid(rhs.value))
     }
+
+    select_table!(select_rules! value ndual_select);
 
     value_query!(field value: is_nan is_finite is_infinite is_sign_negative is_sign_positive);
 }

@@ -36,10 +36,13 @@
 //! `domain(lo, hi)` is the open interval the tests sample derivatives from (the
 //! function may be defined beyond it: `tan` has poles, `atanh` ends at ±1).
 //!
-//! Not in this table: the operators (each reading's own algebra: product, quotient),
-//! `powi` (its derivative depends on the integer, see each reading), two-argument and
-//! piecewise functions (`atan2`, `log`, `powf`, `hypot`, `copysign`, `min`, `max`,
-//! `clamp`, `mul_add`, `rem_euclid`), and Taylor's series, which for every entry but
+//! The two-argument functions (`atan2`, `log`, `hypot`) are in [`binary_table!`]; the
+//! piecewise ones that pass on one operand's derivatives (`min`, `max`, `clamp`) in
+//! [`select_table!`], with the conditions that pick the operand.
+//!
+//! Not in these tables yet: the operators (each reading's own algebra: product,
+//! quotient), `powi`, `powf`, `copysign`, `mul_add` and `rem_euclid` (see each
+//! reading), and Taylor's series, which for every entry but
 //! the `linear`, `flat` and `pass` ones runs recurrences of its own, since a table of
 //! three derivatives cannot give a tower of order K.
 
@@ -255,6 +258,76 @@ macro_rules! binary_table {
                 dbb = da * da * r;
             }
         }
+    };
+}
+
+/// Invokes `$callback!` with every piecewise function that passes on the derivatives
+/// of one of its operands: the value, then the operand picked by the first condition
+/// that holds (on the primal values), the first operand when none does.
+///
+/// ```text
+/// name(x, y, …) { v = value; [pick y if condition;]+ }
+/// ```
+macro_rules! select_table {
+    ($callback:ident $(! $($prefix:tt)*)?) => {
+        $callback! {
+            $($($prefix)*)?
+            // The operand `f64::min` returns: the other one when it is smaller or self is
+            // NaN.
+            min(a, b) {
+                v = S::min(a, b);
+                pick b if b < a || S::is_nan(a);
+            }
+            max(a, b) {
+                v = S::max(a, b);
+                pick b if b > a || S::is_nan(a);
+            }
+            // The host refuses `lo > hi` (as `f64::clamp`); a kernel cannot, and returns
+            // `hi` there, so the lanes follow `hi` too.
+            clamp(a, lo, hi) {
+                v = S::clamp(a, lo, hi);
+                pick hi if a > hi || (a < lo && lo > hi);
+                pick lo if a < lo;
+            }
+        }
+    };
+}
+
+/// Expands one reading's piecewise methods from [`select_table!`]:
+/// `select_table!(select_rules! value ndual_select)`, where `value` is the field holding
+/// the reading's primal part and `ndual_select!(v, chosen)` builds the result from the
+/// value and a reference to the picked operand.
+macro_rules! select_rules {
+    (
+        $field:ident $apply:ident
+        $(
+            $name:ident($x:ident $(, $y:ident)*) {
+                v = $val:expr;
+                $(pick $p:ident if $c:expr;)+
+            }
+        )*
+    ) => {
+        $(
+            #[inline]
+            fn $name(self $(, $y: Self)*) -> Self {
+                let $x = self;
+                // The conditions and the value read the primal parts, under the names
+                // of the operands.
+                let (value, holds) = {
+                    let ($x $(, $y)*) = ($x.$field $(, $y.$field)*);
+                    ($val, [$($c),+])
+                };
+                let picks = [$(&$p),+];
+                let mut chosen = &$x;
+                for (holds, pick) in holds.into_iter().zip(picks) {
+                    if holds {
+                        chosen = pick;
+                        break;
+                    }
+                }
+                $apply!(value, chosen)
+            }
+        )*
     };
 }
 
@@ -677,3 +750,43 @@ mod tests {
         }
     }
 }
+
+/// A piecewise entry of [`select_table!`] as source text, for the kernel generator.
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(not(feature = "cuda"), allow(dead_code))]
+pub(crate) struct SelectEntry {
+    /// The `Real` method name.
+    pub(crate) name: &'static str,
+    /// The operands' names, `self` first.
+    pub(crate) args: &'static [&'static str],
+    /// The value.
+    pub(crate) value: &'static str,
+    /// `(operand, condition)`: the first condition that holds picks its operand.
+    pub(crate) picks: &'static [(&'static str, &'static str)],
+}
+
+macro_rules! select_entries {
+    (
+        $(
+            $name:ident($($arg:ident),+) {
+                v = $val:expr;
+                $(pick $p:ident if $c:expr;)+
+            }
+        )*
+    ) => {
+        /// Every piecewise entry, in table order.
+        #[cfg_attr(not(feature = "cuda"), allow(dead_code))]
+        pub(crate) const SELECT: &[SelectEntry] = &[
+            $(
+                SelectEntry {
+                    name: stringify!($name),
+                    args: &[$(stringify!($arg)),+],
+                    value: stringify!($val),
+                    picks: &[$((stringify!($p), stringify!($c))),+],
+                },
+            )*
+        ];
+    };
+}
+
+select_table!(select_entries);

@@ -81,6 +81,13 @@ impl<S: Real, const K: usize> Taylor<S, K> {
     }
 }
 
+/// A piecewise entry at `Taylor`: the value, the picked operand's higher coefficients.
+macro_rules! taylor_select {
+    ($v:ident, $chosen:ident) => {
+        Self::branch($v, $chosen)
+    };
+}
+
 impl<S: Real, const K: usize> Real for Taylor<S, K> {
     type Field = S::Field;
     const ORDER: usize = S::ORDER + K;
@@ -347,31 +354,6 @@ impl<S: Real, const K: usize> Real for Taylor<S, K> {
         }
     }
     #[inline]
-    fn min(self, other: Self) -> Self {
-        // The branch `f64::min` selects (the non-NaN one).
-        let pick_other = other.c0 < self.c0 || self.c0.is_nan();
-        let chosen = if pick_other { &other } else { &self };
-        Self::branch(self.c0.min(other.c0), chosen)
-    }
-    #[inline]
-    fn max(self, other: Self) -> Self {
-        let pick_other = other.c0 > self.c0 || self.c0.is_nan();
-        let chosen = if pick_other { &other } else { &self };
-        Self::branch(self.c0.max(other.c0), chosen)
-    }
-    #[inline]
-    fn clamp(self, lo: Self, hi: Self) -> Self {
-        let v = self.c0.clamp(lo.c0, hi.c0);
-        let chosen = if self.c0 < lo.c0 {
-            &lo
-        } else if self.c0 > hi.c0 {
-            &hi
-        } else {
-            &self
-        };
-        Self::branch(v, chosen)
-    }
-    #[inline]
     fn mul_add(self, a: Self, b: Self) -> Self {
         let v = self.c0.mul_add(a.c0, b.c0);
         let p = self.mul_series(&a, v);
@@ -388,6 +370,8 @@ impl<S: Real, const K: usize> Real for Taylor<S, K> {
     fn div_euclid(self, rhs: Self) -> Self {
         Self::constant(self.c0.div_euclid(rhs.c0))
     }
+
+    select_table!(select_rules! c0 taylor_select);
 
     value_query!(field c0: is_nan is_finite is_infinite is_sign_negative is_sign_positive);
 }

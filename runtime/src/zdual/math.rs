@@ -40,6 +40,17 @@ macro_rules! zbinary {
     };
 }
 
+/// A piecewise entry at `ZDual`: the value, the picked operand's partials (none when
+/// it carries none).
+macro_rules! zdual_select {
+    ($v:ident, $chosen:ident) => {
+        Self {
+            value: $v,
+            partials: $chosen.partials,
+        }
+    };
+}
+
 impl<S: Real, const N: usize> Real for ZDual<S, N> {
     type Field = S::Field;
     const ORDER: usize = S::ORDER + 1;
@@ -85,40 +96,6 @@ impl<S: Real, const N: usize> Real for ZDual<S, N> {
         zmap!(self, |d| Real::powi(d, n))
     }
     #[inline(always)]
-    fn min(self, other: Self) -> Self {
-        // Tangents follow the operand `f64::min` selects, as NDual's do.
-        let pick_other = other.value < self.value || self.value.is_nan();
-        let chosen = if pick_other { other } else { self };
-        Self {
-            value: self.value.min(other.value),
-            partials: chosen.partials,
-        }
-    }
-    #[inline(always)]
-    fn max(self, other: Self) -> Self {
-        let pick_other = other.value > self.value || self.value.is_nan();
-        let chosen = if pick_other { other } else { self };
-        Self {
-            value: self.value.max(other.value),
-            partials: chosen.partials,
-        }
-    }
-    #[inline(always)]
-    fn clamp(self, lo: Self, hi: Self) -> Self {
-        let value = self.value.clamp(lo.value, hi.value);
-        let chosen = if self.value < lo.value {
-            lo
-        } else if self.value > hi.value {
-            hi
-        } else {
-            self
-        };
-        Self {
-            value,
-            partials: chosen.partials,
-        }
-    }
-    #[inline(always)]
     fn mul_add(self, a: Self, b: Self) -> Self {
         zmap3!(self, a, b, |x, y, z| Real::mul_add(x, y, z))
     }
@@ -126,6 +103,8 @@ impl<S: Real, const N: usize> Real for ZDual<S, N> {
     fn div_euclid(self, rhs: Self) -> Self {
         Self::constant(self.value.div_euclid(rhs.value))
     }
+
+    select_table!(select_rules! value zdual_select);
 
     value_query!(field value: is_nan is_finite is_infinite is_sign_negative is_sign_positive);
 }

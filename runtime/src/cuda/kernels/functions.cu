@@ -42,4 +42,9 @@ struct S {
     static __device__ __forceinline__ T hypot(T x, T y) { return ::@hypot(x, y); }
     // Rust's `log(self, base)` is `self.ln() / base.ln()`.
     static __device__ __forceinline__ T log(T x, T b) { return ::@log(x) / ::@log(b); }
+    // The piecewise table's values and conditions.
+    static __device__ __forceinline__ T min(T a, T b) { return ::@fmin(a, b); }
+    static __device__ __forceinline__ T max(T a, T b) { return ::@fmax(a, b); }
+    static __device__ __forceinline__ T clamp(T x, T lo, T hi) { return lifted_clamp(x, lo, hi); }
+    static __device__ __forceinline__ bool is_nan(T x) { return isnan(x); }
 };

@@ -1,6 +1,7 @@
 //! The op table: each rule's value and derivative in C. The one-argument functions come
-//! from the derivative table (`reading::table`), the expressions the CPU readings run;
-//! the operators and the two- and three-argument functions are transcribed from the
+//! from the derivative table (`reading::table`), the expressions the CPU readings run,
+//! as do `atan2`, `log`, `hypot`, `min`, `max` and `clamp`; the operators and the
+//! other two- and three-argument functions are transcribed from the
 //! CPU rules in `ndual/math.rs`, `ndual/ops.rs` and `ndual/mixed.rs` (same operation
 //! order, so the arithmetic rounds the same way).
 //!
@@ -91,10 +92,40 @@ fn from_binary_table(name: &str) -> Rule {
     )
 }
 
+/// The kernel rule of the piecewise table entry `name`: the value, and `pick`, the index
+/// of the operand whose lanes pass on (the first condition that holds, else 0).
+fn from_select_table(name: &str) -> Rule {
+    let Some(e) = table::SELECT.iter().find(|e| e.name == name) else {
+        unreachable!("`{name}` is not a piecewise table entry")
+    };
+    let mut pre = String::new();
+    // The kernels name their operands `a`, `b`, `c`; the table may name them otherwise.
+    for (arg, operand) in e.args.iter().zip(["a", "b", "c"]) {
+        if *arg != operand {
+            pre += &format!("const T {arg} = {operand}; ");
+        }
+    }
+    pre += &format!("T v = {}; ", tidy(e.value));
+    let mut pick = "0".to_string();
+    for (operand, condition) in e.picks.iter().rev() {
+        let Some(i) = e.args.iter().position(|a| a == operand) else {
+            unreachable!("`{name}` picks `{operand}`, which is not an operand")
+        };
+        pick = format!("({}) ? {i} : ({pick})", tidy(condition));
+    }
+    rule(
+        pre + &format!("const int pick = {pick};"),
+        Lanes::Select("pick"),
+    )
+}
+
+/// `stringify!` may space out paths (`S :: sqrt`); C++ reads both, people one.
+fn tidy(expr: &str) -> String {
+    expr.replace(" :: ", "::")
+}
+
 /// C statements binding a table line: its `where` bindings, then the line itself.
 fn declare(line: &Line) -> String {
-    // `stringify!` may space out paths (`S :: sqrt`); C++ reads both, people one.
-    let tidy = |e: &str| e.replace(" :: ", "::");
     let mut out = String::new();
     for (name, expr) in line.bindings {
         out += &format!("T {name} = {}; ", tidy(expr));
@@ -181,14 +212,7 @@ impl Binary {
                 Lanes::Terms(vec![Plain(0, "ta * d".into())]),
             ),
             // Tangents follow the operand `fmin` / `fmax` returns (the non-NaN one).
-            Self::Min => rule(
-                "T v = @fmin(a, b); const int pick = (b < a || isnan(a)) ? 1 : 0;",
-                Lanes::Select("pick"),
-            ),
-            Self::Max => rule(
-                "T v = @fmax(a, b); const int pick = (b > a || isnan(a)) ? 1 : 0;",
-                Lanes::Select("pick"),
-            ),
+            Self::Min | Self::Max => from_select_table(self.name()),
             Self::RemEuclid => rule(
                 "T v = lifted_rem_euclid(a, b); T n = @round((a - v) / b);",
                 Lanes::Terms(vec![Plain(0, "ta".into()), Plain(1, "-(n * tb)".into())]),
@@ -210,13 +234,7 @@ impl Ternary {
                     Plain(2, "tc".into()),
                 ]),
             ),
-            Self::Clamp => rule(
-                // The lanes follow the value even for bounds the host refuses (lo > hi:
-                // the value is hi), since a kernel cannot panic.
-                "T v = lifted_clamp(a, b, c); \
-                 const int pick = a < b ? (b > c ? 2 : 1) : (a > c ? 2 : 0);",
-                Lanes::Select("pick"),
-            ),
+            Self::Clamp => from_select_table(self.name()),
         }
     }
 }

@@ -20,7 +20,7 @@ use crate::{Real, Scalar};
 /// comparisons with constants, zero-lifting and the primal scalar.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a reading of `{F}`",
-    note = "a function written in `{F}` runs on readings of `{F}`: `{F}` itself, or `lifted::NDual<S, N>`, `Taylor<S, K>`, `DiagJet<S, N>`, `ZDual<S, N>` with `S` a reading of `{F}`"
+    note = "a function written in `{F}` runs on readings of `{F}`: `{F}` itself, or `lifted::NDual<S, N>`, `Taylor<S, K>`, `DiagJet<S, N>`, `HyperDual<S>`, `ZDual<S, N>` with `S` a reading of `{F}`"
 )]
 pub trait Reading<F: Scalar>:
     Real<Field = F>

@@ -31,6 +31,7 @@ pub mod cuda;
 mod diag_jet;
 pub mod drivers;
 pub mod elementwise;
+mod hyper_dual;
 pub mod linalg;
 mod lowering;
 mod ndual;
@@ -53,6 +54,7 @@ pub use drivers::{
     hessian, hessian_diag, hvp, jacobian, jacobian_with_chunk, jacobian_wrt, jvp, jvp_chunk,
     jvp_many, jvp_mut, value_and_jacfwd, value_jacobian_hessian_diag,
 };
+pub use hyper_dual::HyperDual;
 pub use lifted_macros::{Lift, autodiff, constant};
 pub use ndual::NDual;
 pub use reading::convert::{IntoReading, ToPrimal};

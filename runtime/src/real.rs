@@ -5,6 +5,7 @@
 //! `D = NDual<NDual<f64, 1>, 1>` it computes second derivatives; at
 //! `D = Taylor<f64, K>` a derivative tower of order K along one direction; at
 //! `D = DiagJet<f64, N>` first and pure second derivatives along N coordinates; at
+//! `D = HyperDual<f64>` the mixed second derivative of two seeded directions; at
 //! `D = ZDual<f64, N>` the partials of values that carry none are skipped; at the CUDA
 //! reading `DeviceDual<S, N>` arrays live on a GPU. A reading slots in by implementing
 //! these two traits, without any change to generated code; the derivatives of the float
@@ -54,13 +55,13 @@ macro_rules! declare_unary {
 ///
 /// Implemented by `f64` and `f32` (the primal readings) and by
 /// [`NDual<S, N>`](crate::NDual), [`Taylor<S, K>`](crate::Taylor),
-/// [`DiagJet<S, N>`](crate::DiagJet) and [`ZDual<S, N>`](crate::ZDual) for every
-/// `S: Real` (so readings nest), and by the CUDA reading `DeviceDual<S, N>`. Each method
-/// has the meaning of the `f64` method of the same name on the primal value; readings
-/// that carry derivatives propagate them.
+/// [`DiagJet<S, N>`](crate::DiagJet), [`HyperDual<S>`](crate::HyperDual) and
+/// [`ZDual<S, N>`](crate::ZDual) for every `S: Real` (so readings nest), and by the CUDA
+/// reading `DeviceDual<S, N>`. Each method has the meaning of the `f64` method of the
+/// same name on the primal value; readings that carry derivatives propagate them.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a reading lifted rules can run on",
-    note = "readings are `f64`, `f32`, `lifted::NDual<S, N>`, `lifted::Taylor<S, K>`, `lifted::DiagJet<S, N>`, `lifted::ZDual<S, N>` and `lifted::cuda::DeviceDual<S, N>` with `S` a reading"
+    note = "readings are `f64`, `f32`, `lifted::NDual<S, N>`, `lifted::Taylor<S, K>`, `lifted::DiagJet<S, N>`, `lifted::HyperDual<S>`, `lifted::ZDual<S, N>` and `lifted::cuda::DeviceDual<S, N>` with `S` a reading"
 )]
 pub trait Real:
     Copy

@@ -1,8 +1,9 @@
 //! Impls shared by the readings built on a value of `S` plus higher parts (`NDual`,
-//! `Taylor`, `DiagJet`, `ZDual`), stamped once per type by macros: the operator traits
-//! (`operator_impls!` writes the impls; each type supplies its own product and quotient
-//! rules) and `num-traits`, so generic code written against `num_traits::Float` (and
-//! `Num`, `NumCast`, `FromPrimitive`, `FloatConst`, `Signed`) runs on them unchanged.
+//! `Taylor`, `DiagJet`, `HyperDual`, `ZDual`), stamped once per type by macros: the
+//! operator traits (`operator_impls!` writes the impls; each type supplies its own
+//! product and quotient rules) and `num-traits`, so generic code written against
+//! `num_traits::Float` (and `Num`, `NumCast`, `FromPrimitive`, `FloatConst`, `Signed`)
+//! runs on them unchanged.
 //!
 //! Every float method maps to the [`Real`](crate::Real) rule of the same name, whose
 //! derivative comes from the derivative table (`reading::table`). Constants (`nan()`,
@@ -108,11 +109,19 @@ macro_rules! float_const {
 }
 
 /// The `num-traits` impls for the reading type `$T<S, N>` (a `value()` accessor,
-/// `constant`, and the [`Real`](crate::Real) rules).
+/// `constant`, and the [`Real`](crate::Real) rules). `num_traits_impls!(NDual)` stamps
+/// them for a type with one `const N: usize` after `S`, `num_traits_impls!(HyperDual<S>)`
+/// for one generic over `S` alone; the other macros here take the same two forms.
 macro_rules! num_traits_impls {
     ($T:ident) => {
+        num_traits_impls!({$T N});
+    };
+    ($T:ident<S>) => {
+        num_traits_impls!({$T});
+    };
+    ({$T:ident $($N:ident)?}) => {
         /// Parses the value; the result is a constant (every higher part zero).
-        impl<S: Real + Num, const N: usize> Num for $T<S, N> {
+        impl<S: Real + Num $(, const $N: usize)?> Num for $T<S $(, $N)?> {
             type FromStrRadixErr = S::FromStrRadixErr;
             fn from_str_radix(str: &str, radix: u32) -> Result<Self, Self::FromStrRadixErr> {
                 S::from_str_radix(str, radix).map(Self::constant)
@@ -120,7 +129,7 @@ macro_rules! num_traits_impls {
         }
 
         /// Converts the value; the higher parts are dropped, as a cast to an integer drops them.
-        impl<S: Real + ToPrimitive, const N: usize> ToPrimitive for $T<S, N> {
+        impl<S: Real + ToPrimitive $(, const $N: usize)?> ToPrimitive for $T<S $(, $N)?> {
             to_primitive! {
                 to_isize -> isize, to_i8 -> i8, to_i16 -> i16, to_i32 -> i32, to_i64 -> i64,
                 to_i128 -> i128, to_usize -> usize, to_u8 -> u8, to_u16 -> u16, to_u32 -> u32,
@@ -129,7 +138,7 @@ macro_rules! num_traits_impls {
         }
 
         /// Converts into the value; the result is a constant (every higher part zero).
-        impl<S: Real + NumCast, const N: usize> NumCast for $T<S, N> {
+        impl<S: Real + NumCast $(, const $N: usize)?> NumCast for $T<S $(, $N)?> {
             #[inline]
             fn from<T: ToPrimitive>(n: T) -> Option<Self> {
                 <S as NumCast>::from(n).map(Self::constant)
@@ -137,7 +146,7 @@ macro_rules! num_traits_impls {
         }
 
         /// Converts into the value; the result is a constant (every higher part zero).
-        impl<S: Real + FromPrimitive, const N: usize> FromPrimitive for $T<S, N> {
+        impl<S: Real + FromPrimitive $(, const $N: usize)?> FromPrimitive for $T<S $(, $N)?> {
             from_primitive! {
                 from_isize(isize), from_i8(i8), from_i16(i16), from_i32(i32), from_i64(i64),
                 from_i128(i128), from_usize(usize), from_u8(u8), from_u16(u16), from_u32(u32),
@@ -150,7 +159,7 @@ macro_rules! num_traits_impls {
         /// Special values (`nan()`, `infinity()`, `epsilon()`, `max_value()`, …) are constants;
         /// `classify`, `is_normal`, `is_subnormal` and `integer_decode` read the value;
         /// `abs_sub` is `self - other` where that is positive and a constant zero otherwise.
-        impl<S: Real + Float, const N: usize> Float for $T<S, N> {
+        impl<S: Real + Float $(, const $N: usize)?> Float for $T<S $(, $N)?> {
             constant! {
                 nan infinity neg_infinity neg_zero min_value min_positive_value epsilon max_value
             }
@@ -211,7 +220,7 @@ macro_rules! num_traits_impls {
         }
 
         /// The mathematical constants of `S`, zero-lifted.
-        impl<S: Real + FloatConst, const N: usize> FloatConst for $T<S, N> {
+        impl<S: Real + FloatConst $(, const $N: usize)?> FloatConst for $T<S $(, $N)?> {
             float_const! {
                 E FRAC_1_PI FRAC_1_SQRT_2 FRAC_2_PI FRAC_2_SQRT_PI FRAC_PI_2 FRAC_PI_3 FRAC_PI_4
                 FRAC_PI_6 FRAC_PI_8 LN_10 LN_2 LOG10_E LOG2_E PI SQRT_2 TAU LOG10_2 LOG2_10
@@ -220,7 +229,7 @@ macro_rules! num_traits_impls {
 
         /// Sign queries read the value; `abs` and `signum` are the [`Real`] rules (`abs` follows
         /// the branch of the value's sign bit, `signum` is a constant).
-        impl<S: Real + Signed, const N: usize> Signed for $T<S, N> {
+        impl<S: Real + Signed $(, const $N: usize)?> Signed for $T<S $(, $N)?> {
             #[inline]
             fn abs(&self) -> Self {
                 <Self as Real>::abs(*self)
@@ -257,42 +266,42 @@ macro_rules! num_traits_impls {
 /// One operator of `$T` stamped for owned and borrowed operands and its compound
 /// assignment, all calling the type's `$imp` rule.
 macro_rules! binop {
-    ($T:ident $Op:ident $op:ident $OpAssign:ident $op_assign:ident $imp:ident) => {
-        impl<S: Real, const N: usize> $Op for $T<S, N> {
+    ({$T:ident $($N:ident)?} $Op:ident $op:ident $OpAssign:ident $op_assign:ident $imp:ident) => {
+        impl<S: Real $(, const $N: usize)?> $Op for $T<S $(, $N)?> {
             type Output = Self;
             #[inline(always)]
             fn $op(self, rhs: Self) -> Self {
                 self.$imp(&rhs)
             }
         }
-        impl<S: Real, const N: usize> $Op<&$T<S, N>> for $T<S, N> {
+        impl<S: Real $(, const $N: usize)?> $Op<&$T<S $(, $N)?>> for $T<S $(, $N)?> {
             type Output = Self;
             #[inline(always)]
             fn $op(self, rhs: &Self) -> Self {
                 self.$imp(rhs)
             }
         }
-        impl<S: Real, const N: usize> $Op<$T<S, N>> for &$T<S, N> {
-            type Output = $T<S, N>;
+        impl<S: Real $(, const $N: usize)?> $Op<$T<S $(, $N)?>> for &$T<S $(, $N)?> {
+            type Output = $T<S $(, $N)?>;
             #[inline(always)]
-            fn $op(self, rhs: $T<S, N>) -> $T<S, N> {
+            fn $op(self, rhs: $T<S $(, $N)?>) -> $T<S $(, $N)?> {
                 self.$imp(&rhs)
             }
         }
-        impl<S: Real, const N: usize> $Op<&$T<S, N>> for &$T<S, N> {
-            type Output = $T<S, N>;
+        impl<S: Real $(, const $N: usize)?> $Op<&$T<S $(, $N)?>> for &$T<S $(, $N)?> {
+            type Output = $T<S $(, $N)?>;
             #[inline(always)]
-            fn $op(self, rhs: &$T<S, N>) -> $T<S, N> {
+            fn $op(self, rhs: &$T<S $(, $N)?>) -> $T<S $(, $N)?> {
                 self.$imp(rhs)
             }
         }
-        impl<S: Real, const N: usize> $OpAssign for $T<S, N> {
+        impl<S: Real $(, const $N: usize)?> $OpAssign for $T<S $(, $N)?> {
             #[inline(always)]
             fn $op_assign(&mut self, rhs: Self) {
                 *self = self.$imp(&rhs);
             }
         }
-        impl<S: Real, const N: usize> $OpAssign<&$T<S, N>> for $T<S, N> {
+        impl<S: Real $(, const $N: usize)?> $OpAssign<&$T<S $(, $N)?>> for $T<S $(, $N)?> {
             #[inline(always)]
             fn $op_assign(&mut self, rhs: &Self) {
                 *self = self.$imp(rhs);
@@ -308,23 +317,29 @@ macro_rules! binop {
 /// and stay with the type.
 macro_rules! operator_impls {
     ($T:ident) => {
-        binop!($T Add add AddAssign add_assign add_impl);
-        binop!($T Sub sub SubAssign sub_assign sub_impl);
-        binop!($T Mul mul MulAssign mul_assign mul_impl);
-        binop!($T Div div DivAssign div_assign div_impl);
-        binop!($T Rem rem RemAssign rem_assign rem_impl);
+        operator_impls!({$T N});
+    };
+    ($T:ident<S>) => {
+        operator_impls!({$T});
+    };
+    ({$T:ident $($N:ident)?}) => {
+        binop!({$T $($N)?} Add add AddAssign add_assign add_impl);
+        binop!({$T $($N)?} Sub sub SubAssign sub_assign sub_impl);
+        binop!({$T $($N)?} Mul mul MulAssign mul_assign mul_impl);
+        binop!({$T $($N)?} Div div DivAssign div_assign div_impl);
+        binop!({$T $($N)?} Rem rem RemAssign rem_assign rem_impl);
 
-        impl<S: Real, const N: usize> Neg for &$T<S, N> {
-            type Output = $T<S, N>;
+        impl<S: Real $(, const $N: usize)?> Neg for &$T<S $(, $N)?> {
+            type Output = $T<S $(, $N)?>;
             #[inline(always)]
-            fn neg(self) -> $T<S, N> {
+            fn neg(self) -> $T<S $(, $N)?> {
                 -*self
             }
         }
 
         /// Equality looks at the value only: two values that agree in the primal take
         /// the same branch, whatever their higher parts.
-        impl<S: Real, const N: usize> PartialEq for $T<S, N> {
+        impl<S: Real $(, const $N: usize)?> PartialEq for $T<S $(, $N)?> {
             #[inline(always)]
             fn eq(&self, other: &Self) -> bool {
                 self.value() == other.value()
@@ -332,14 +347,14 @@ macro_rules! operator_impls {
         }
 
         /// Ordering looks at the value only (see [`PartialEq`]).
-        impl<S: Real, const N: usize> PartialOrd for $T<S, N> {
+        impl<S: Real $(, const $N: usize)?> PartialOrd for $T<S $(, $N)?> {
             #[inline(always)]
             fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
                 self.value().partial_cmp(&other.value())
             }
         }
 
-        impl<S: Real, const N: usize> num_traits::One for $T<S, N> {
+        impl<S: Real $(, const $N: usize)?> num_traits::One for $T<S $(, $N)?> {
             #[inline(always)]
             fn one() -> Self {
                 Self::constant(S::one())
@@ -348,25 +363,25 @@ macro_rules! operator_impls {
 
         /// Starts from `-0.0`, as `f64`'s `Sum` does, so sums of signed zeros match the
         /// primal.
-        impl<S: Real, const N: usize> Sum for $T<S, N> {
+        impl<S: Real $(, const $N: usize)?> Sum for $T<S $(, $N)?> {
             fn sum<I: Iterator<Item = Self>>(iter: I) -> Self {
                 iter.fold(Self::constant(-S::zero()), |a, b| a + b)
             }
         }
 
-        impl<'a, S: Real, const N: usize> Sum<&'a $T<S, N>> for $T<S, N> {
+        impl<'a, S: Real $(, const $N: usize)?> Sum<&'a $T<S $(, $N)?>> for $T<S $(, $N)?> {
             fn sum<I: Iterator<Item = &'a Self>>(iter: I) -> Self {
                 iter.fold(Self::constant(-S::zero()), |a, b| a + b)
             }
         }
 
-        impl<S: Real, const N: usize> Product for $T<S, N> {
+        impl<S: Real $(, const $N: usize)?> Product for $T<S $(, $N)?> {
             fn product<I: Iterator<Item = Self>>(iter: I) -> Self {
                 iter.fold(Self::constant(S::one()), |a, b| a * b)
             }
         }
 
-        impl<'a, S: Real, const N: usize> Product<&'a $T<S, N>> for $T<S, N> {
+        impl<'a, S: Real $(, const $N: usize)?> Product<&'a $T<S $(, $N)?>> for $T<S $(, $N)?> {
             fn product<I: Iterator<Item = &'a Self>>(iter: I) -> Self {
                 iter.fold(Self::constant(S::one()), |a, b| a * b)
             }
@@ -380,59 +395,71 @@ macro_rules! operator_impls {
 /// `mixed!($f)`-style macro of the reading's `mixed.rs`.
 macro_rules! constant_impls {
     ($f:ident, $T:ident, $value:ident) => {
-        constant_impls!(@lhs $f $T Add add radd);
-        constant_impls!(@lhs $f $T Sub sub rsub);
-        constant_impls!(@lhs $f $T Mul mul rmul);
-        constant_impls!(@lhs $f $T Div div rdiv);
-        constant_impls!(@lhs $f $T Rem rem rrem);
+        constant_impls!($f, {$T N}, $value);
+    };
+    ($f:ident, $T:ident<S>, $value:ident) => {
+        constant_impls!($f, {$T}, $value);
+    };
+    ($f:ident, {$T:ident $($N:ident)?}, $value:ident) => {
+        constant_impls!(@lhs $f {$T $($N)?} Add add radd);
+        constant_impls!(@lhs $f {$T $($N)?} Sub sub rsub);
+        constant_impls!(@lhs $f {$T $($N)?} Mul mul rmul);
+        constant_impls!(@lhs $f {$T $($N)?} Div div rdiv);
+        constant_impls!(@lhs $f {$T $($N)?} Rem rem rrem);
 
         /// Compares the value with a constant.
-        impl<S: Reading<$f>, const N: usize> PartialEq<$f> for $T<S, N> {
+        impl<S: Reading<$f> $(, const $N: usize)?> PartialEq<$f> for $T<S $(, $N)?> {
             #[inline(always)]
             fn eq(&self, other: &$f) -> bool {
                 self.$value == *other
             }
         }
         /// Compares the value with a constant.
-        impl<S: Reading<$f>, const N: usize> PartialOrd<$f> for $T<S, N> {
+        impl<S: Reading<$f> $(, const $N: usize)?> PartialOrd<$f> for $T<S $(, $N)?> {
             #[inline(always)]
             fn partial_cmp(&self, other: &$f) -> Option<core::cmp::Ordering> {
                 self.$value.partial_cmp(other)
             }
         }
         /// Compares a constant with the value.
-        impl<S: Reading<$f>, const N: usize> PartialEq<$T<S, N>> for $f {
+        impl<S: Reading<$f> $(, const $N: usize)?> PartialEq<$T<S $(, $N)?>> for $f {
             #[inline(always)]
-            fn eq(&self, other: &$T<S, N>) -> bool {
+            fn eq(&self, other: &$T<S $(, $N)?>) -> bool {
                 other.$value == *self
             }
         }
         /// Compares a constant with the value.
-        impl<S: Reading<$f>, const N: usize> PartialOrd<$T<S, N>> for $f {
+        impl<S: Reading<$f> $(, const $N: usize)?> PartialOrd<$T<S $(, $N)?>> for $f {
             #[inline(always)]
-            fn partial_cmp(&self, other: &$T<S, N>) -> Option<core::cmp::Ordering> {
+            fn partial_cmp(&self, other: &$T<S $(, $N)?>) -> Option<core::cmp::Ordering> {
                 other.$value.partial_cmp(self).map(core::cmp::Ordering::reverse)
             }
         }
     };
-    (@lhs $f:ident $T:ident $Op:ident $op:ident $method:ident) => {
-        impl<S: Reading<$f>, const N: usize> $Op<$T<S, N>> for $f {
-            type Output = $T<S, N>;
+    (@lhs $f:ident {$T:ident $($N:ident)?} $Op:ident $op:ident $method:ident) => {
+        impl<S: Reading<$f> $(, const $N: usize)?> $Op<$T<S $(, $N)?>> for $f {
+            type Output = $T<S $(, $N)?>;
             #[inline(always)]
-            fn $op(self, x: $T<S, N>) -> $T<S, N> {
+            fn $op(self, x: $T<S $(, $N)?>) -> $T<S $(, $N)?> {
                 x.$method(self)
             }
         }
-        impl<S: Reading<$f>, const N: usize> $Op<&$T<S, N>> for $f {
-            type Output = $T<S, N>;
+        impl<S: Reading<$f> $(, const $N: usize)?> $Op<&$T<S $(, $N)?>> for $f {
+            type Output = $T<S $(, $N)?>;
             #[inline(always)]
-            fn $op(self, x: &$T<S, N>) -> $T<S, N> {
+            fn $op(self, x: &$T<S $(, $N)?>) -> $T<S $(, $N)?> {
                 x.$method(self)
             }
         }
     };
-    (@op $T:ident, $f:ident $Op:ident $op:ident $OpAssign:ident $op_assign:ident |$x:ident, $c:ident| $body:expr) => {
-        impl<S: Reading<$f>, const N: usize> $Op<$f> for $T<S, N> {
+    (@op $T:ident<S>, $($t:tt)*) => {
+        constant_impls!(@op {$T}, $($t)*);
+    };
+    (@op $T:ident, $($t:tt)*) => {
+        constant_impls!(@op {$T N}, $($t)*);
+    };
+    (@op {$T:ident $($N:ident)?}, $f:ident $Op:ident $op:ident $OpAssign:ident $op_assign:ident |$x:ident, $c:ident| $body:expr) => {
+        impl<S: Reading<$f> $(, const $N: usize)?> $Op<$f> for $T<S $(, $N)?> {
             type Output = Self;
             #[inline(always)]
             fn $op(self, $c: $f) -> Self {
@@ -440,15 +467,15 @@ macro_rules! constant_impls {
                 $body
             }
         }
-        impl<S: Reading<$f>, const N: usize> $Op<$f> for &$T<S, N> {
-            type Output = $T<S, N>;
+        impl<S: Reading<$f> $(, const $N: usize)?> $Op<$f> for &$T<S $(, $N)?> {
+            type Output = $T<S $(, $N)?>;
             #[inline(always)]
-            fn $op(self, $c: $f) -> $T<S, N> {
+            fn $op(self, $c: $f) -> $T<S $(, $N)?> {
                 let $x = *self;
                 $body
             }
         }
-        impl<S: Reading<$f>, const N: usize> $OpAssign<$f> for $T<S, N> {
+        impl<S: Reading<$f> $(, const $N: usize)?> $OpAssign<$f> for $T<S $(, $N)?> {
             #[inline(always)]
             fn $op_assign(&mut self, $c: $f) {
                 let $x = *self;

@@ -45,6 +45,11 @@ pub mod book_pinn {}
 #[doc = include_str!("../../book/src/taylor.md")]
 pub mod book_taylor {}
 
+/// The book's "Mixed second derivatives: HyperDual" chapter; its examples run as
+/// doc-tests.
+#[doc = include_str!("../../book/src/hyper_dual.md")]
+pub mod book_hyper_dual {}
+
 /// The book's "Design: the macro and its readings" chapter; its examples run as doc-tests.
 #[doc = include_str!("../../book/src/design-macro.md")]
 pub mod book_design_macro {}

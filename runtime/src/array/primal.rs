@@ -1,16 +1,17 @@
 //! The slice-backed arrays: `Vec<T>`, `&[T]`, `&mut [T]` for the primal readings `f64`
-//! and `f32`, for [`Taylor<S, K>`](crate::Taylor), [`DiagJet<S, N>`](crate::DiagJet) and
-//! [`ZDual<S, N>`](crate::ZDual) (each value is one contiguous `Copy` value, so an array
-//! of them needs no split layout; for `ZDual` one is possible later, see its docs). Each
-//! trait method is the slice or `Vec` method of the same name, so running a rule at the
-//! primal reading runs exactly the primal's operations.
+//! and `f32`, for [`Taylor<S, K>`](crate::Taylor), [`DiagJet<S, N>`](crate::DiagJet),
+//! [`HyperDual<S>`](crate::HyperDual) and [`ZDual<S, N>`](crate::ZDual) (each value is
+//! one contiguous `Copy` value, so an array of them needs no split layout; for `ZDual`
+//! one is possible later, see its docs). Each trait method is the slice or `Vec` method
+//! of the same name, so running a rule at the primal reading runs exactly the primal's
+//! operations.
 
 use core::iter::Copied;
 use core::ops::{Bound, RangeBounds};
 use core::slice;
 
 use crate::array::{ArrayMut, ArrayOwned, ArrayReading, ArrayRef, ArrayView, ArrayViewMut};
-use crate::{DiagJet, Real, Taylor, ZDual};
+use crate::{DiagJet, HyperDual, Real, Taylor, ZDual};
 
 /// A range as the `(Bound, Bound)` pair slices can be indexed by (std's own bounds
 /// checks and panic messages then apply).
@@ -237,5 +238,7 @@ primal_arrays!({S: Real, const K: usize} Taylor<S, K>);
 slice_reading!({S: Real, const K: usize} Taylor<S, K>);
 primal_arrays!({S: Real, const N: usize} DiagJet<S, N>);
 slice_reading!({S: Real, const N: usize} DiagJet<S, N>);
+primal_arrays!({S: Real} HyperDual<S>);
+slice_reading!({S: Real} HyperDual<S>);
 primal_arrays!({S: Real, const N: usize} ZDual<S, N>);
 slice_reading!({S: Real, const N: usize} ZDual<S, N>);

@@ -56,7 +56,7 @@ use crate::offload::{ArrayOp, ArrayOut};
 /// primitives then run element-wise on the reading.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no arrays lifted rules can use",
-    note = "every reading brings its arrays: `f64`, `f32`, `lifted::NDual<S, N>`, `Taylor<S, K>`, `DiagJet<S, N>`, `ZDual<S, N>` and `lifted::cuda::DeviceDual<S, N>` do"
+    note = "every reading brings its arrays: `f64`, `f32`, `lifted::NDual<S, N>`, `Taylor<S, K>`, `DiagJet<S, N>`, `HyperDual<S>`, `ZDual<S, N>` and `lifted::cuda::DeviceDual<S, N>` do"
 )]
 pub trait ArrayReading: Real {
     /// The owned array of this reading: `Vec<f64>` for the primal reading,

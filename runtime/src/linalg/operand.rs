@@ -100,6 +100,8 @@ impl<S: Real, const K: usize> SliceReading for Taylor<S, K> {}
 
 impl<S: Real, const N: usize> SliceReading for crate::DiagJet<S, N> {}
 
+impl<S: Real> SliceReading for crate::HyperDual<S> {}
+
 impl<S: Real, const N: usize> SliceReading for crate::ZDual<S, N> {}
 
 impl<T: SliceReading> Array for &[T] {

@@ -2,9 +2,9 @@
 //! the list of element-wise ops.
 //!
 //! A reading adds only its own algebra (the first-order chain rule of `NDual`, the
-//! second-order one of `DiagJet`, the zero-skipping of `ZDual`) and reads every float
-//! function's derivatives from [`table`]. [`ops`] names the scalar rules as values, for
-//! the array functions above and the kernels generated from them.
+//! second-order ones of `DiagJet` and `HyperDual`, the zero-skipping of `ZDual`) and
+//! reads every float function's derivatives from [`table`]. [`ops`] names the scalar
+//! rules as values, for the array functions above and the kernels generated from them.
 
 pub(crate) mod convert;
 pub(crate) mod ops;

@@ -5,10 +5,10 @@
 //! Each entry is data for a callback macro. The expressions are valid both as Rust,
 //! generic over a reading `S` (`S::sqrt(x)` is `<S as Real>::sqrt`), and as CUDA C++,
 //! where the kernel prelude defines `S` as a struct of static functions of the unit's
-//! precision; so the readings ([`NDual`](crate::NDual), [`DiagJet`](crate::DiagJet), and
-//! through them `ZDual`, `HyperDual` and the CUDA reading) and the generated kernels
-//! read the same formulas and cannot drift apart. A reading takes only the orders it
-//! carries: a first-order reading never evaluates `d2`.
+//! precision; so the readings ([`NDual`](crate::NDual), [`DiagJet`](crate::DiagJet),
+//! [`HyperDual`](crate::HyperDual), and through them `ZDual` and the CUDA reading) and
+//! the generated kernels read the same formulas and cannot drift apart. A reading takes
+//! only the orders it carries: a first-order reading never evaluates `d2`.
 //!
 //! Entry grammar:
 //!

@@ -1,0 +1,77 @@
+//! Arithmetic between hyper-dual numbers: each operator's rule written once, stamped
+//! for owned and borrowed operands by the shared macros; comparisons on the value only.
+
+use core::cmp::Ordering;
+use core::iter::{Product, Sum};
+use core::ops::{
+    Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign,
+};
+
+use super::HyperDual;
+use crate::Real;
+
+impl<S: Real> HyperDual<S> {
+    #[inline(always)]
+    fn add_impl(&self, rhs: &Self) -> Self {
+        self.zip(rhs, self.value + rhs.value, |p, q| p + q)
+    }
+
+    #[inline(always)]
+    fn sub_impl(&self, rhs: &Self) -> Self {
+        self.zip(rhs, self.value - rhs.value, |p, q| p - q)
+    }
+
+    /// `(ab)ᵢ = aᵢ b + a bᵢ`, `(ab)₁₂ = a₁₂ b + a₁ b₂ + a₂ b₁ + a b₁₂`.
+    #[inline(always)]
+    fn mul_impl(&self, rhs: &Self) -> Self {
+        let (x, y) = (self, rhs);
+        let (a, b) = (x.value, y.value);
+        Self::new(
+            a * b,
+            x.e1 * b + a * y.e1,
+            x.e2 * b + a * y.e2,
+            x.e12 * b + x.e1 * y.e2 + x.e2 * y.e1 + a * y.e12,
+        )
+    }
+
+    /// From `a = q b`: `qᵢ = (aᵢ − q bᵢ) / b`, `q₁₂ = (a₁₂ − q₁ b₂ − q₂ b₁ − q b₁₂) / b`.
+    #[inline(always)]
+    fn div_impl(&self, rhs: &Self) -> Self {
+        let (x, y) = (self, rhs);
+        let b = y.value;
+        let q = x.value / b;
+        let q1 = (x.e1 - q * y.e1) / b;
+        let q2 = (x.e2 - q * y.e2) / b;
+        Self::new(q, q1, q2, (x.e12 - q1 * y.e2 - q2 * y.e1 - q * y.e12) / b)
+    }
+
+    #[inline(always)]
+    fn rem_impl(&self, rhs: &Self) -> Self {
+        // a % b = a - n b with the integer n = (a - r) / b, constant near the point.
+        let r = self.value % rhs.value;
+        let n = ((self.value - r) / rhs.value).round();
+        self.zip(rhs, r, |p, q| p - n * q)
+    }
+}
+
+operator_impls!(HyperDual<S>);
+
+impl<S: Real> Neg for HyperDual<S> {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        self.map(-self.value, |p| -p)
+    }
+}
+
+impl<S: Real> num_traits::Zero for HyperDual<S> {
+    #[inline(always)]
+    fn zero() -> Self {
+        Self::constant(S::zero())
+    }
+    /// Zero value *and* zero parts.
+    #[inline(always)]
+    fn is_zero(&self) -> bool {
+        self.value.is_zero() && self.e1.is_zero() && self.e2.is_zero() && self.e12.is_zero()
+    }
+}

@@ -23,6 +23,7 @@ mod ops;
 use core::fmt;
 
 use crate::Real;
+use crate::reading::times_sz;
 
 /// A diagonal jet: the forward value of a float that carries, along each of N
 /// coordinates `k`, the first derivative `∂ₖ` and the pure second derivative `∂ₖ²`,
@@ -137,10 +138,10 @@ impl<S: Real, const N: usize> DiagJet<S, N> {
     pub(crate) fn chain_sz(&self, f0: S, f1: S, f2: S) -> Self {
         Self::new(
             f0,
-            self.first.map(|d| times(f1, d)),
+            self.first.map(|d| times_sz(f1, d)),
             core::array::from_fn(|k| {
                 let d = self.first[k];
-                times(f1, self.second[k]) + times(f2, d * d)
+                times_sz(f1, self.second[k]) + times_sz(f2, d * d)
             }),
         )
     }
@@ -154,23 +155,17 @@ impl<S: Real, const N: usize> DiagJet<S, N> {
         let [faa, fab, fbb] = h;
         Self::new(
             f0,
-            core::array::from_fn(|k| times(fa, self.first[k]) + times(fb, other.first[k])),
+            core::array::from_fn(|k| times_sz(fa, self.first[k]) + times_sz(fb, other.first[k])),
             core::array::from_fn(|k| {
                 let (da, db) = (self.first[k], other.first[k]);
-                times(fa, self.second[k])
-                    + times(fb, other.second[k])
-                    + times(faa, da * da)
-                    + times(S::cst(2.0) * fab, da * db)
-                    + times(fbb, db * db)
+                times_sz(fa, self.second[k])
+                    + times_sz(fb, other.second[k])
+                    + times_sz(faa, da * da)
+                    + times_sz(S::cst(2.0) * fab, da * db)
+                    + times_sz(fbb, db * db)
             }),
         )
     }
-}
-
-/// `c · d`, exactly zero when `d` is (whatever `c` is: infinite or NaN included).
-#[inline(always)]
-fn times<S: Real>(c: S, d: S) -> S {
-    if d.is_exact_zero() { S::zero() } else { c * d }
 }
 
 impl<S: Real, const N: usize> Default for DiagJet<S, N> {

@@ -22,6 +22,7 @@ mod ops;
 use core::fmt;
 
 use crate::Real;
+use crate::reading::times_sz;
 
 /// A hyper-dual number: the forward value of a float that carries two first-order
 /// perturbations `e1`, `e2` and their mixed second-order part `e12`, in one pass.
@@ -164,9 +165,9 @@ impl<S: Real> HyperDual<S> {
     pub(crate) fn chain_sz(&self, f0: S, f1: S, f2: S) -> Self {
         Self::new(
             f0,
-            times(f1, self.e1),
-            times(f1, self.e2),
-            times(f1, self.e12) + times(f2, self.e1 * self.e2),
+            times_sz(f1, self.e1),
+            times_sz(f1, self.e2),
+            times_sz(f1, self.e12) + times_sz(f2, self.e1 * self.e2),
         )
     }
 
@@ -179,21 +180,15 @@ impl<S: Real> HyperDual<S> {
         let (x, y) = (self, other);
         Self::new(
             f0,
-            times(fa, x.e1) + times(fb, y.e1),
-            times(fa, x.e2) + times(fb, y.e2),
-            times(fa, x.e12)
-                + times(fb, y.e12)
-                + times(faa, x.e1 * x.e2)
-                + times(fab, x.e1 * y.e2 + y.e1 * x.e2)
-                + times(fbb, y.e1 * y.e2),
+            times_sz(fa, x.e1) + times_sz(fb, y.e1),
+            times_sz(fa, x.e2) + times_sz(fb, y.e2),
+            times_sz(fa, x.e12)
+                + times_sz(fb, y.e12)
+                + times_sz(faa, x.e1 * x.e2)
+                + times_sz(fab, x.e1 * y.e2 + y.e1 * x.e2)
+                + times_sz(fbb, y.e1 * y.e2),
         )
     }
-}
-
-/// `c · d`, exactly zero when `d` is (whatever `c` is: infinite or NaN included).
-#[inline(always)]
-fn times<S: Real>(c: S, d: S) -> S {
-    if d.is_exact_zero() { S::zero() } else { c * d }
 }
 
 impl<S: Real> Default for HyperDual<S> {

@@ -8,6 +8,7 @@ mod ops;
 use core::fmt;
 
 use crate::Real;
+use crate::reading::times_sz;
 
 /// A scalar with N tangent directions: the forward value of `f64` / `f32` at chunk
 /// width N, and (with `S` itself an `NDual`) of nested, higher-order readings.
@@ -101,7 +102,7 @@ impl<S: Real, const N: usize> NDual<S, N> {
     pub(crate) fn chain_sz(&self, value: S, df: S) -> Self {
         Self {
             value,
-            partials: core::array::from_fn(|k| strong_mul(self.partials[k], df)),
+            partials: core::array::from_fn(|k| times_sz(df, self.partials[k])),
         }
     }
 
@@ -113,7 +114,7 @@ impl<S: Real, const N: usize> NDual<S, N> {
         Self {
             value,
             partials: core::array::from_fn(|k| {
-                strong_mul(self.partials[k], dfdx) + strong_mul(other.partials[k], dfdy)
+                times_sz(dfdx, self.partials[k]) + times_sz(dfdy, other.partials[k])
             }),
         }
     }
@@ -122,16 +123,6 @@ impl<S: Real, const N: usize> NDual<S, N> {
     #[inline(always)]
     pub(crate) fn flat(value: S) -> Self {
         Self::constant(value)
-    }
-}
-
-/// `tangent * coefficient`, but exactly zero when the tangent is exactly zero.
-#[inline(always)]
-fn strong_mul<S: Real>(tangent: S, coefficient: S) -> S {
-    if tangent.is_exact_zero() {
-        S::zero()
-    } else {
-        tangent * coefficient
     }
 }
 

@@ -10,3 +10,13 @@ pub(crate) mod convert;
 pub(crate) mod ops;
 #[macro_use]
 pub(crate) mod table;
+
+use crate::Real;
+
+/// `c · d`, exactly zero when the part `d` is (whatever `c` is, infinite or NaN
+/// included): strong zero, the multiplication every reading's chain rule applies a
+/// derivative with at a singular point.
+#[inline(always)]
+pub(crate) fn times_sz<S: Real>(c: S, d: S) -> S {
+    if d.is_exact_zero() { S::zero() } else { c * d }
+}

@@ -2,8 +2,8 @@
 //! value is: `e as f64` (an integer becomes a zero-lifted value, a lifted value stays
 //! as it is) and `e as usize` or a comparison (a lifted value gives its primal).
 
+use crate::Reading;
 use crate::reading::convert::{IntoReading, ToPrimal};
-use crate::{NDual, Reading, Real};
 
 macro_rules! int_conversions {
     ($($t:ty),*) => {$(
@@ -41,12 +41,6 @@ macro_rules! float_conversions {
                 D::constant(self)
             }
         }
-        impl<S: Reading<$f>, const N: usize> IntoReading<$f, NDual<S, N>> for NDual<S, N> {
-            #[inline(always)]
-            fn into_reading(self) -> Self {
-                self
-            }
-        }
         impl ToPrimal for $f {
             type Primal = $f;
             #[inline(always)]
@@ -59,14 +53,6 @@ macro_rules! float_conversions {
 
 float_conversions!(f64);
 float_conversions!(f32);
-
-impl<S: Real + ToPrimal, const N: usize> ToPrimal for NDual<S, N> {
-    type Primal = S::Primal;
-    #[inline(always)]
-    fn to_primal(self) -> S::Primal {
-        self.value().to_primal()
-    }
-}
 
 impl ToPrimal for bool {
     type Primal = bool;

@@ -484,3 +484,94 @@ macro_rules! constant_impls {
         }
     };
 }
+
+/// The arithmetic of a reading with plain constants of the primal fields `f64` and
+/// `f32`, on either side, its [`Reading`](crate::Reading) impls and its conversions,
+/// written once for every reading built on a value of `S` plus parts:
+///
+/// ```text
+/// mixed_impls!({NDual N}, value, with_value, map,
+///     rdiv: |x, c| …, compose: |x, derivs| …);
+/// ```
+///
+/// The reading names its value field and two methods: `with_value(self, v)` (the parts
+/// unchanged: a shift by a constant) and `map(&self, v, f)` (each part through the
+/// linear map `f`: a scaling). `c / x` and `compose` take the reading's own chain rule,
+/// so their bodies are given. A generic scalar on the left is forbidden by the orphan
+/// rule, hence one stamp per field.
+macro_rules! mixed_impls {
+    (
+        {$T:ident $($N:ident)?}, $value:ident, $shift:ident, $scale:ident,
+        rdiv: |$rx:ident, $rc:ident| $rdiv:expr,
+        compose: |$kx:ident, $kd:ident| $compose:expr $(,)?
+    ) => {
+        mixed_impls!(@field f64 {$T $($N)?} $value $shift $scale
+            |$rx, $rc| $rdiv; |$kx, $kd| $compose);
+        mixed_impls!(@field f32 {$T $($N)?} $value $shift $scale
+            |$rx, $rc| $rdiv; |$kx, $kd| $compose);
+
+        impl<S: Real + ToPrimal $(, const $N: usize)?> ToPrimal for $T<S $(, $N)?> {
+            type Primal = S::Primal;
+            #[inline(always)]
+            fn to_primal(self) -> S::Primal {
+                self.$value.to_primal()
+            }
+        }
+    };
+    (@field $f:ident {$T:ident $($N:ident)?} $value:ident $shift:ident $scale:ident
+        |$rx:ident, $rc:ident| $rdiv:expr; |$kx:ident, $kd:ident| $compose:expr) => {
+        constant_impls!(@op {$T $($N)?}, $f Add add AddAssign add_assign |x, c| x.$shift(x.$value + c));
+        constant_impls!(@op {$T $($N)?}, $f Sub sub SubAssign sub_assign |x, c| x.$shift(x.$value - c));
+        constant_impls!(@op {$T $($N)?}, $f Mul mul MulAssign mul_assign |x, c| x.$scale(x.$value * c, |p| p * c));
+        constant_impls!(@op {$T $($N)?}, $f Div div DivAssign div_assign |x, c| x.$scale(x.$value / c, |p| p / c));
+        constant_impls!(@op {$T $($N)?}, $f Rem rem RemAssign rem_assign |x, c| x.$shift(x.$value % c));
+        constant_impls!($f, {$T $($N)?}, $value);
+
+        impl<S: Reading<$f> $(, const $N: usize)?> Reading<$f> for $T<S $(, $N)?> {
+            #[inline(always)]
+            fn constant(c: $f) -> Self {
+                Self::constant(S::constant(c))
+            }
+            #[inline(always)]
+            fn primal_scalar(self) -> $f {
+                self.$value.primal_scalar()
+            }
+            #[inline(always)]
+            fn radd(self, c: $f) -> Self {
+                self.$shift(self.$value.radd(c))
+            }
+            #[inline(always)]
+            fn rsub(self, c: $f) -> Self {
+                self.$scale(self.$value.rsub(c), |p| -p)
+            }
+            #[inline(always)]
+            fn rmul(self, c: $f) -> Self {
+                self.$scale(self.$value.rmul(c), |p| p.rmul(c))
+            }
+            #[inline]
+            fn rdiv(self, c: $f) -> Self {
+                let ($rx, $rc) = (self, c);
+                $rdiv
+            }
+            #[inline]
+            fn rrem(self, c: $f) -> Self {
+                // c % x = c - n x with the integer n = (c - r) / x: ṙ = -n ẋ.
+                let r = self.$value.rrem(c);
+                let n = ((r.rsub(c)) / self.$value).round();
+                self.$scale(r, |p| -(n * p))
+            }
+            #[inline]
+            fn compose(self, derivs: &[$f]) -> Self {
+                let ($kx, $kd) = (self, derivs);
+                $compose
+            }
+        }
+
+        impl<S: Reading<$f> $(, const $N: usize)?> IntoReading<$f, $T<S $(, $N)?>> for $T<S $(, $N)?> {
+            #[inline(always)]
+            fn into_reading(self) -> Self {
+                self
+            }
+        }
+    };
+}

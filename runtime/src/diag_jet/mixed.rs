@@ -7,6 +7,7 @@ use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Rem, RemAssign, 
 
 use super::DiagJet;
 use crate::reading::convert::{IntoReading, ToPrimal};
+use crate::reading::rdiv_derivatives;
 use crate::{Reading, Real};
 
 impl<S: Real, const N: usize> DiagJet<S, N> {
@@ -24,14 +25,12 @@ impl<S: Real, const N: usize> DiagJet<S, N> {
 }
 
 mixed_impls!({DiagJet N}, value, with_value, map,
-    // c / x: f′ = −(c / x) / x, f″ = −2 f′ / x.
     rdiv: |x, c| {
         let q = x.value.rdiv(c);
         if x.is_flat() {
             return Self::constant(q);
         }
-        let f1 = -(q / x.value);
-        let f2 = -(f1 + f1) / x.value;
+        let (f1, f2) = rdiv_derivatives(q, x.value);
         x.chain_sz(q, f1, f2)
     },
     // f, f′ and f″ at the value, each itself a reading: shifts of the list.

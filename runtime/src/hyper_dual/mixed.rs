@@ -7,17 +7,16 @@ use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Rem, RemAssign, 
 
 use super::HyperDual;
 use crate::reading::convert::{IntoReading, ToPrimal};
+use crate::reading::rdiv_derivatives;
 use crate::{Reading, Real};
 
 mixed_impls!({HyperDual}, value, with_value, map,
-    // c / x: f′ = −(c / x) / x, f″ = −2 f′ / x.
     rdiv: |x, c| {
         let q = x.value.rdiv(c);
         if x.is_flat() {
             return Self::constant(q);
         }
-        let f1 = -(q / x.value);
-        let f2 = -(f1 + f1) / x.value;
+        let (f1, f2) = rdiv_derivatives(q, x.value);
         x.chain_sz(q, f1, f2)
     },
     // f, f′ and f″ at the value, each itself a reading: shifts of the list.

@@ -20,3 +20,12 @@ use crate::Real;
 pub(crate) fn times_sz<S: Real>(c: S, d: S) -> S {
     if d.is_exact_zero() { S::zero() } else { c * d }
 }
+
+/// `f′` and `f″` of `c / x` at `q = c / x`: `f′ = −q / x`, `f″ = −2 f′ / x` (the
+/// second-order readings' `rdiv`; `NDual` takes `f′` as `−q · (1 / x)`, which
+/// schedules better at first order).
+#[inline(always)]
+pub(crate) fn rdiv_derivatives<S: Real>(q: S, x: S) -> (S, S) {
+    let f1 = -(q / x);
+    (f1, -(f1 + f1) / x)
+}

@@ -3,6 +3,7 @@
 
 pub mod alloc_counter;
 pub mod constructs;
+pub mod handle_reading;
 pub mod points;
 pub mod rules;
 

@@ -16,6 +16,7 @@
 use rayon::prelude::*;
 
 use super::network::Network;
+use crate::reading::table::lines::tanh;
 
 /// The derivative streams a pass carries besides the value.
 #[derive(Clone, Copy, Debug)]
@@ -219,9 +220,10 @@ fn embed(next: &mut [f64], cur: &[f64], net: &Network, streams: Streams<'_>, row
     }
 }
 
-/// `tanh` applied to every stream of a layer's pre-activations, in place:
-/// with `a = tanh z`, `f′ = 1 − a²`, `f″ = −2 a f′` and, for the third-order stream,
-/// `f‴ = −2 f′² − 2 a f″`.
+/// `tanh` applied to every stream of a layer's pre-activations, in place, its
+/// derivatives from the derivative table (`a = tanh z`, `f′ = 1 − a²`, `f″ = −2 a f′`
+/// and, for the third-order stream,
+/// `f‴ = −2 f′² − 2 a f″`).
 fn tanh_jet(
     out: &mut [f64],
     streams: Streams<'_>,
@@ -238,10 +240,11 @@ fn tanh_jet(
     for p in 0..rows {
         let row = p * width..(p + 1) * width;
         for ((v, g1), g2) in value[row.clone()].iter_mut().zip(&mut *d1).zip(&mut *d2) {
-            let a = v.tanh();
+            let z = *v;
+            let a = tanh::value(z);
             *v = a;
-            *g1 = 1.0 - a * a;
-            *g2 = -2.0 * a * *g1;
+            *g1 = tanh::d1(z, a);
+            *g2 = tanh::d2(z, a, *g1);
         }
         // Highest order first: each needs the lower orders before they are updated.
         if let Some(s_index) = streams.third {
@@ -252,7 +255,8 @@ fn tanh_jet(
             for (((((ddd, &d), &dd), &a), &g1), &g2) in
                 dddz.iter_mut().zip(dz).zip(ddz).zip(a).zip(&*d1).zip(&*d2)
             {
-                let g3 = -2.0 * g1 * g1 - 2.0 * a * g2;
+                // f‴ reads only the value and the lower derivatives, not z.
+                let g3 = tanh::d3(f64::NAN, a, g1, g2);
                 *ddd = g1 * *ddd + 3.0 * g2 * d * dd + g3 * (d * d * d);
             }
         }

@@ -515,6 +515,65 @@ macro_rules! entries {
 
 unary_table!(entries);
 
+/// The lines of every entry as functions, one per line, for jet rules that keep the
+/// derivatives in buffers of their own (`pinn`'s batched streams):
+/// `lines::tanh::d2(x, v, d1)` is the table's `d2` of `tanh`.
+macro_rules! line_fns {
+    (
+        $(
+            $name:ident($x:ident): $policy:ident, domain($lo:expr, $hi:expr) {
+                $v:ident = $val:expr $(, where $($vl:ident = $ve:expr),+)?;
+                $f1:ident = $d1:expr $(, where $($al:ident = $ae:expr),+)?;
+                $f2:ident = $d2:expr $(, where $($bl:ident = $be:expr),+)?;
+                $($f3:ident = $d3:expr $(, where $($cl:ident = $ce:expr),+)?;)?
+            }
+        )*
+    ) => {
+        /// One module per entry.
+        pub(crate) mod lines {
+            $(
+                /// The table's lines for this function.
+                #[allow(dead_code, unused_variables, clippy::all)]
+                pub(crate) mod $name {
+                    #[allow(unused_imports)]
+                    use core::f64::consts::{LN_2, LN_10, PI};
+
+                    use crate::Real;
+
+                    /// The value.
+                    #[inline(always)]
+                    pub(crate) fn value<S: Real>($x: S) -> S {
+                        $($(let $vl = $ve;)+)?
+                        $val
+                    }
+                    /// `f′`, given the value.
+                    #[inline(always)]
+                    pub(crate) fn d1<S: Real>($x: S, $v: S) -> S {
+                        $($(let $al = $ae;)+)?
+                        $d1
+                    }
+                    /// `f″`, given the value and `f′`.
+                    #[inline(always)]
+                    pub(crate) fn d2<S: Real>($x: S, $v: S, $f1: S) -> S {
+                        $($(let $bl = $be;)+)?
+                        $d2
+                    }
+                    $(
+                        /// `f‴`, given the value, `f′` and `f″`.
+                        #[inline(always)]
+                        pub(crate) fn $f3<S: Real>($x: S, $v: S, $f1: S, $f2: S) -> S {
+                            $($(let $cl = $ce;)+)?
+                            $d3
+                        }
+                    )?
+                }
+            )*
+        }
+    };
+}
+
+unary_table!(line_fns);
+
 /// A two-argument entry as source text, for the kernel generator (value and first
 /// partials).
 #[derive(Clone, Copy, Debug)]

@@ -22,6 +22,7 @@ mod reading;
 #[doc(hidden)]
 #[macro_use]
 mod shared_impls;
+#[doc(hidden)]
 pub mod __private;
 pub mod array;
 mod bound;

@@ -18,13 +18,19 @@ mod blas;
 mod device;
 mod error;
 mod float;
+// The kernel sources, their launch, NVRTC and the host references are public for the
+// test suite's kernel checks and `scripts/gpu-check.sh`, not as API.
+#[doc(hidden)]
 pub mod kernels;
+#[doc(hidden)]
 pub mod launch;
 mod layout;
+#[doc(hidden)]
 pub mod nvrtc;
 mod ops;
 pub mod pinn;
 mod reading;
+#[doc(hidden)]
 pub mod reference;
 
 pub use array::{CudaArray, CudaNDualArray};

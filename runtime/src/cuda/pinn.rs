@@ -152,8 +152,9 @@ impl<S: DeviceFloat> DeviceNetwork<S> {
     }
 
     /// The same with at most `block` points per pass (default 2²⁰): the scratch holds
-    /// `streams × block × widest layer` values twice (12.9 GB for W1's network in
-    /// `f64` at the default), so smaller GPUs want a smaller block.
+    /// `streams × block × widest layer` values twice (12.9 GB for a 3-128-128-128-128-3
+    /// Navier–Stokes network in `f64` at the default), so smaller GPUs want a smaller
+    /// block.
     #[must_use]
     pub fn block(self, block: usize) -> Self {
         Self {

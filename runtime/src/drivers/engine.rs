@@ -46,7 +46,8 @@ where
     /// The partials are a window of the table. Zeroing N partials on the stack and
     /// then writing the one at an index known only at run time (`NDual::variable`)
     /// made copying the element into the lifted array read 16 bytes across an 8-byte
-    /// store, which the processor cannot forward: lifting W2's 16 inputs took longer
+    /// store, which the processor cannot forward: lifting the 16 inputs of the Rosenbrock
+    /// gradient benchmark took longer
     /// than running the rule.
     #[inline(always)]
     fn seed_fast(x: F, lane: Option<usize>) -> Self {

@@ -59,6 +59,9 @@ where
 /// [`gradient`] in passes of `chunk` directions instead of a width of its choosing
 /// (rounded down to 1, 2, 4, 8, 16, 32 or 64; narrowed to the next power of two when
 /// there are fewer inputs). The result is the same bit for bit at every width.
+/// Shorthand for `Driver::new(rule).chunk(chunk).gradient(args)`, kept because the
+/// width is the one setting most callers change; combine settings on
+/// [`Driver`](crate::drivers::Driver).
 ///
 /// # Errors
 ///
@@ -144,7 +147,8 @@ where
 
 /// [`gradient`] with respect to the arguments numbered in `wrt` only (JAX's
 /// `argnums`), the others held constant: the gradient lists their degrees of freedom
-/// argument after argument, in the order of `wrt`.
+/// argument after argument, in the order of `wrt`. Shorthand for
+/// `Driver::new(rule).wrt(wrt).gradient(args)`.
 ///
 /// # Errors
 ///

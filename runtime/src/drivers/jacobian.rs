@@ -54,7 +54,8 @@ where
 }
 
 /// [`jacobian`] in passes of `chunk` columns (rounded down to 1, 2, 4, 8, 16, 32 or
-/// 64; narrowed to the next power of two when there are fewer columns).
+/// 64; narrowed to the next power of two when there are fewer columns). Shorthand for
+/// `Driver::new(rule).chunk(chunk).jacobian(args)`.
 ///
 /// # Errors
 ///
@@ -74,6 +75,7 @@ where
 
 /// [`jacobian`] with respect to the arguments numbered in `wrt` only, their degrees
 /// of freedom as columns in the order of `wrt` (see [`gradient_wrt`](crate::gradient_wrt)).
+/// Shorthand for `Driver::new(rule).wrt(wrt).jacobian(args)`.
 ///
 /// # Errors
 ///

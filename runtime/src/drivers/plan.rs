@@ -26,7 +26,8 @@ pub enum PassReading {
 }
 
 /// [`PassReading::Auto`] skips zeros beyond this many columns. Up to it, one dense pass
-/// seeds every input at once and nothing is zero to skip. (W2's Rosenbrock gradient:
+/// seeds every input at once and nothing is zero to skip. (Measured on the Rosenbrock
+/// gradient of the benchmark workloads, `benches/`:
 /// at n = 16 one dense pass and one zero-skipping pass cost the same within noise; at
 /// n = 256 zero-skipping passes cost about 0.6 times dense ones, at n = 4096 0.3 times.)
 pub const ZERO_SKIP_MIN_COLUMNS: usize = 16;

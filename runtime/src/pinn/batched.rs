@@ -5,7 +5,7 @@
 //! The point-by-point functions ([`navier_stokes_all`](super::navier_stokes_all)) run
 //! the network's derived rule once per point; here the same quantities come from
 //! matrix products, which is what makes a residual cost a small multiple of the
-//! batched primal network (benchmark workload W1).
+//! batched primal network.
 
 use super::jets::{Streams, map_blocks};
 use super::network::Network;

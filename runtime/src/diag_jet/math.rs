@@ -6,6 +6,7 @@
 
 use super::DiagJet;
 use crate::Real;
+use crate::reading::table::power;
 
 impl<S: Real, const N: usize> DiagJet<S, N> {
     /// The jet of the branch a piecewise function selects, with the function's value.
@@ -88,19 +89,18 @@ impl<S: Real, const N: usize> Real for DiagJet<S, N> {
         let x = self.value;
         // The value is the primal's own `powi`, so the primal reading stays bit-identical.
         let v = x.powi(n);
-        let c = S::cst(f64::from(n));
         match n {
             0 => Self::constant(v),
             1 => Self::branch(v, &self),
             // For n ≥ 2 the derivatives are finite wherever x is.
             2.. => {
-                let p = x.powi(n.saturating_sub(2));
-                self.chain(v, c * p * x, c * S::cst(f64::from(n) - 1.0) * p)
+                let (f1, f2) = power::powi_d2(x, n);
+                self.chain(v, f1, f2)
             }
             // Negative powers are singular at 0: strong zero.
             _ => {
-                let p = x.powi(n.saturating_sub(2));
-                self.chain_sz(v, c * p * x, c * S::cst(f64::from(n) - 1.0) * p)
+                let (f1, f2) = power::powi_d2(x, n);
+                self.chain_sz(v, f1, f2)
             }
         }
     }
@@ -108,34 +108,16 @@ impl<S: Real, const N: usize> Real for DiagJet<S, N> {
     fn powf(self, n: Self) -> Self {
         let (x, y) = (self.value, n.value);
         let v = x.powf(y);
-        // d/dy = v ln x and d²/dy² = v ln² x, whose limits are 0 where v is 0.
-        let (ly, lyy) = if v.is_exact_zero() {
-            (S::zero(), S::zero())
-        } else {
-            let l = x.ln();
-            (v * l, v * l * l)
-        };
-        // A constant exponent or a constant base moves only the other operand's lanes.
+        let (ly, lyy) = power::powf_dy2(x, v);
+        // A constant exponent or a constant base moves only the other operand's parts.
         if self.is_flat() {
             return n.chain_sz(v, ly, lyy);
         }
-        // d/dx = y x^(y−1), d²/dx² = y (y−1) x^(y−2): at an exactly zero y the constant 1.
-        let (lx, lxx, pm1) = if y.is_exact_zero() {
-            (S::zero(), S::zero(), S::zero())
-        } else {
-            let pm1 = x.powf(y - S::one());
-            let pm2 = x.powf(y - S::cst(2.0));
-            (y * pm1, y * (y - S::one()) * pm2, pm1)
-        };
+        let (lx, lxx, pm1) = power::powf_dx2(x, y);
         if n.is_flat() {
             return self.chain_sz(v, lx, lxx);
         }
-        // d²/dxdy = x^(y−1) (1 + y ln x).
-        let lxy = if pm1.is_exact_zero() {
-            S::zero()
-        } else {
-            pm1 * (S::one() + y * x.ln())
-        };
+        let lxy = power::powf_dxy(x, y, pm1);
         self.chain2_sz(&n, v, [lx, ly], [lxx, lxy, lyy])
     }
     #[inline]

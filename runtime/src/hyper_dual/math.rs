@@ -6,6 +6,7 @@
 
 use super::HyperDual;
 use crate::Real;
+use crate::reading::table::power;
 
 /// A table entry at `HyperDual`: the second-order chain rule (strong zero where
 /// singular), a scaling for piecewise-linear functions, zero, or unchanged.
@@ -80,9 +81,7 @@ impl<S: Real> Real for HyperDual<S> {
         let x = self.value;
         // The value is the primal's own `powi`, so the primal reading stays bit-identical.
         let v = x.powi(n);
-        let c = S::cst(f64::from(n));
-        let p = x.powi(n.saturating_sub(2));
-        let (f1, f2) = (c * p * x, c * S::cst(f64::from(n) - 1.0) * p);
+        let (f1, f2) = power::powi_d2(x, n);
         match n {
             0 => Self::constant(v),
             1 => self.with_value(v),
@@ -96,34 +95,16 @@ impl<S: Real> Real for HyperDual<S> {
     fn powf(self, n: Self) -> Self {
         let (x, y) = (self.value, n.value);
         let v = x.powf(y);
-        // d/dy = v ln x and d²/dy² = v ln² x, whose limits are 0 where v is 0.
-        let (ly, lyy) = if v.is_exact_zero() {
-            (S::zero(), S::zero())
-        } else {
-            let l = x.ln();
-            (v * l, v * l * l)
-        };
+        let (ly, lyy) = power::powf_dy2(x, v);
         // A constant exponent or a constant base moves only the other operand's parts.
         if self.is_flat() {
             return n.chain_sz(v, ly, lyy);
         }
-        // d/dx = y x^(y−1), d²/dx² = y (y−1) x^(y−2): at an exactly zero y the constant 1.
-        let (lx, lxx, pm1) = if y.is_exact_zero() {
-            (S::zero(), S::zero(), S::zero())
-        } else {
-            let pm1 = x.powf(y - S::one());
-            let pm2 = x.powf(y - S::cst(2.0));
-            (y * pm1, y * (y - S::one()) * pm2, pm1)
-        };
+        let (lx, lxx, pm1) = power::powf_dx2(x, y);
         if n.is_flat() {
             return self.chain_sz(v, lx, lxx);
         }
-        // d²/dxdy = x^(y−1) (1 + y ln x).
-        let lxy = if pm1.is_exact_zero() {
-            S::zero()
-        } else {
-            pm1 * (S::one() + y * x.ln())
-        };
+        let lxy = power::powf_dxy(x, y, pm1);
         self.chain2_sz(&n, v, [lx, ly], [lxx, lxy, lyy])
     }
     #[inline]

@@ -4,6 +4,7 @@
 
 use super::NDual;
 use crate::Real;
+use crate::reading::table::power;
 
 /// A table entry at `NDual`: the tangents times `f′` (with strong zero where the
 /// function is singular), zero, or unchanged.
@@ -78,10 +79,10 @@ impl<S: Real, const N: usize> Real for NDual<S, N> {
             2 => Self::new(v, self.partials.map(|p| p * x + x * p)),
             // For n ≥ 1 the derivative n x^(n−1) is finite wherever x is, so a zero
             // lane stays zero without the strong-zero test.
-            1.. => self.chain(v, S::cst(f64::from(n)) * x.powi(n - 1)),
+            1.. => self.chain(v, power::powi_d1(x, n)),
             0 => self.chain_sz(v, S::zero()),
             // Negative powers are singular at 0: strong zero.
-            _ => self.chain_sz(v, S::cst(f64::from(n)) * x.powi(n - 1)),
+            _ => self.chain_sz(v, power::powi_d1(x, n)),
         }
     }
     #[inline]
@@ -95,39 +96,12 @@ impl<S: Real, const N: usize> Real for NDual<S, N> {
         // logarithm) where it is not. Each branch gives what the general formula below
         // gives for those lanes.
         if self.partials.iter().all(S::is_exact_zero) {
-            // d/dy = v ln x, whose limit is 0 where v is 0 (x = 0, y > 0).
-            let dy = if v.is_exact_zero() {
-                S::zero()
-            } else {
-                v * x.ln()
-            };
-            return n.chain_sz(v, dy);
+            return n.chain_sz(v, power::powf_dy(x, v));
         }
         if n.partials.iter().all(S::is_exact_zero) {
-            let dx = if y.is_exact_zero() {
-                S::zero()
-            } else if x.is_exact_zero() {
-                y * x.powf(y - S::one())
-            } else {
-                y * v / x
-            };
-            return self.chain_sz(v, dx);
+            return self.chain_sz(v, power::powf_dx(x, y, v));
         }
-        // d/dx = y x^(y-1): reuse v / x away from zero instead of a second power. At
-        // x = 0 an exactly zero y gives 0 (x^0 is the constant 1), not 0 · ∞.
-        let dx = if y.is_exact_zero() {
-            S::zero()
-        } else if x.is_exact_zero() {
-            y * x.powf(y - S::one())
-        } else {
-            y * v / x
-        };
-        // d/dy = v ln x, whose limit is 0 where v is 0 (x = 0, y > 0).
-        let dy = if v.is_exact_zero() {
-            S::zero()
-        } else {
-            v * x.ln()
-        };
+        let (dx, dy) = (power::powf_dx(x, y, v), power::powf_dy(x, v));
         self.chain2_sz(&n, v, dx, dy)
     }
     #[inline]

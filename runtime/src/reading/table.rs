@@ -40,9 +40,13 @@
 //! piecewise ones that pass on one operand's derivatives (`min`, `max`, `clamp`) in
 //! [`select_table!`], with the conditions that pick the operand.
 //!
-//! Not in these tables yet: the operators (each reading's own algebra: product,
-//! quotient), `powi`, `powf`, `copysign`, `mul_add` and `rem_euclid` (see each
-//! reading), and Taylor's series, which for every entry but
+//! The powers' derivatives are functions in [`power`], since their cases depend on an
+//! integer or on which operands carry derivatives. [`lines`] offers every entry's
+//! lines as functions, for jet rules that keep derivatives in buffers of their own.
+//!
+//! Not in these tables: the operators (each reading's own algebra: product, quotient,
+//! and `mul_add`, which is a product and a sum rounded once), `copysign` and
+//! `rem_euclid` (still written per reading), and Taylor's series, which for every entry but
 //! the `linear`, `flat` and `pass` ones runs recurrences of its own, since a table of
 //! three derivatives cannot give a tower of order K.
 
@@ -849,3 +853,84 @@ macro_rules! select_entries {
 }
 
 select_table!(select_entries);
+
+/// The powers, whose derivatives depend on an integer (`powi`) or on which operands
+/// carry derivatives (`powf`): their derivatives are written here once, and each
+/// reading applies them in its own case structure (which cases are constant, which
+/// need strong zero). The CUDA kernels still transcribe the first-order forms
+/// (`cuda/kernels/powi.cu`, `Binary::Powf`), checked bit for bit by the host test.
+pub(crate) mod power {
+    use crate::Real;
+
+    /// `f′ = n xⁿ⁻¹` of `xⁿ`, for first-order readings.
+    #[inline(always)]
+    pub(crate) fn powi_d1<S: Real>(x: S, n: i32) -> S {
+        S::cst(f64::from(n)) * x.powi(n - 1)
+    }
+
+    /// `(f′, f″) = (n p x, n (n − 1) p)` of `xⁿ` with `p = xⁿ⁻²`: one power for both
+    /// orders.
+    #[inline(always)]
+    pub(crate) fn powi_d2<S: Real>(x: S, n: i32) -> (S, S) {
+        let c = S::cst(f64::from(n));
+        let p = x.powi(n.saturating_sub(2));
+        (c * p * x, c * S::cst(f64::from(n) - 1.0) * p)
+    }
+
+    /// `∂/∂y xʸ = v ln x` at `v = xʸ`, 0 where `v` is (its limit at x = 0, y > 0).
+    #[inline(always)]
+    pub(crate) fn powf_dy<S: Real>(x: S, v: S) -> S {
+        if v.is_exact_zero() {
+            S::zero()
+        } else {
+            v * x.ln()
+        }
+    }
+
+    /// `∂/∂x xʸ = y xʸ⁻¹` at `v = xʸ`: `y v / x` away from zero, not a second power; at
+    /// x = 0 an exactly zero y gives 0 (x⁰ is the constant 1), not 0 · ∞.
+    #[inline(always)]
+    pub(crate) fn powf_dx<S: Real>(x: S, y: S, v: S) -> S {
+        if y.is_exact_zero() {
+            S::zero()
+        } else if x.is_exact_zero() {
+            y * x.powf(y - S::one())
+        } else {
+            y * v / x
+        }
+    }
+
+    /// `(∂/∂y, ∂²/∂y²) = (v ln x, v ln² x)` at `v = xʸ`, 0 where `v` is.
+    #[inline(always)]
+    pub(crate) fn powf_dy2<S: Real>(x: S, v: S) -> (S, S) {
+        if v.is_exact_zero() {
+            (S::zero(), S::zero())
+        } else {
+            let l = x.ln();
+            (v * l, v * l * l)
+        }
+    }
+
+    /// `(∂/∂x, ∂²/∂x², xʸ⁻¹) = (y xʸ⁻¹, y (y − 1) xʸ⁻², xʸ⁻¹)`; at an exactly zero y
+    /// all zero (x⁰ is the constant 1).
+    #[inline(always)]
+    pub(crate) fn powf_dx2<S: Real>(x: S, y: S) -> (S, S, S) {
+        if y.is_exact_zero() {
+            (S::zero(), S::zero(), S::zero())
+        } else {
+            let pm1 = x.powf(y - S::one());
+            let pm2 = x.powf(y - S::cst(2.0));
+            (y * pm1, y * (y - S::one()) * pm2, pm1)
+        }
+    }
+
+    /// `∂²/∂x∂y xʸ = xʸ⁻¹ (1 + y ln x)` from `pm1 = xʸ⁻¹`, 0 where `pm1` is.
+    #[inline(always)]
+    pub(crate) fn powf_dxy<S: Real>(x: S, y: S, pm1: S) -> S {
+        if pm1.is_exact_zero() {
+            S::zero()
+        } else {
+            pm1 * (S::one() + y * x.ln())
+        }
+    }
+}

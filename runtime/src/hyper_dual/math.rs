@@ -70,7 +70,8 @@ impl<S: Real> Real for HyperDual<S> {
     value_query!(field value: is_nan is_finite is_infinite is_sign_negative is_sign_positive);
 
     // ----------------------------------------------------------------------------
-    // Not in the table yet: these follow `DiagJet`'s (`diag_jet/math.rs`) until it holds them.
+    // Not in a table yet: these follow `DiagJet`'s (`diag_jet/math.rs`); the powers read
+    // their derivatives from `table::power`.
 
     #[inline]
     fn sin_cos(self) -> (Self, Self) {

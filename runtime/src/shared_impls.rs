@@ -492,14 +492,35 @@ macro_rules! constant_impls {
 /// ```text
 /// mixed_impls!({NDual N}, value, with_value, map,
 ///     rdiv: |x, c| …, compose: |x, derivs| …);
+/// mixed_impls!({DiagJet N}, value, with_value, map, second_order);
 /// ```
 ///
 /// The reading names its value field and two methods: `with_value(self, v)` (the parts
 /// unchanged: a shift by a constant) and `map(&self, v, f)` (each part through the
 /// linear map `f`: a scaling). `c / x` and `compose` take the reading's own chain rule,
-/// so their bodies are given. A generic scalar on the left is forbidden by the orphan
+/// so their bodies are given, or `second_order` for the shared second-order ones. A generic scalar on the left is forbidden by the orphan
 /// rule, hence one stamp per field.
 macro_rules! mixed_impls {
+    // The second-order readings (`DiagJet`, `HyperDual`) share `c / x` and `compose`:
+    // both have `is_flat` and the second-order `chain_sz(v, f′, f″)`.
+    ({$T:ident $($N:ident)?}, $value:ident, $shift:ident, $scale:ident, second_order $(,)?) => {
+        mixed_impls!({$T $($N)?}, $value, $shift, $scale,
+            rdiv: |x, c| {
+                let q = x.$value.rdiv(c);
+                if x.is_flat() {
+                    return Self::constant(q);
+                }
+                let (f1, f2) = crate::reading::rdiv_derivatives(q, x.$value);
+                x.chain_sz(q, f1, f2)
+            },
+            // f, f′ and f″ at the value, each itself a reading: shifts of the list.
+            compose: |x, derivs| {
+                let a = x.$value;
+                let at = |n: usize| a.compose(derivs.get(n..).unwrap_or(&[]));
+                x.chain_sz(at(0), at(1), at(2))
+            },
+        );
+    };
     (
         {$T:ident $($N:ident)?}, $value:ident, $shift:ident, $scale:ident,
         rdiv: |$rx:ident, $rc:ident| $rdiv:expr,

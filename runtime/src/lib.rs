@@ -37,7 +37,6 @@ pub mod linalg;
 mod lowering;
 mod ndual;
 #[doc(hidden)]
-pub mod offload;
 pub mod pinn;
 mod real;
 pub mod rule;

@@ -7,11 +7,11 @@ use core::ops::RangeBounds;
 use crate::NDual;
 use crate::array::ArrayReading;
 use crate::array::iter::{ElemMut, IntoIter, Iter, IterMut};
+use crate::array::{Array, Field, Flat, Operand, OwnedArray, OwnedOperand};
 use crate::array::{
     ArrayMut, ArrayOwned, ArrayRead, ArrayRef, ArrayView, ArrayViewMut, ArrayWrite, NDualArray,
     NDualMut, NDualRef,
 };
-use crate::linalg::{Array, Field, Flat, Operand, OwnedArray, OwnedOperand};
 
 macro_rules! read_impls {
     ($($ty:ty),*) => {$(

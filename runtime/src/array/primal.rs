@@ -1,8 +1,8 @@
 //! The slice-backed arrays: `Vec<T>`, `&[T]`, `&mut [T]` for the primal readings `f64`
-//! and `f32`, for [`Taylor<S, K>`](crate::Taylor), [`DiagJet<S, N>`](crate::DiagJet),
-//! [`HyperDual<S>`](crate::HyperDual) and [`ZDual<S, N>`](crate::ZDual) (each value is
-//! one contiguous `Copy` value, so an array of them needs no split layout; for `ZDual`
-//! one is possible later, see its docs). Each trait method is the slice or `Vec` method
+//! and `f32` (with their flat view) and for every [`SliceReading`]: `Taylor<S, K>`,
+//! `DiagJet<S, N>`, `HyperDual<S>`, `ZDual<S, N>` and readings written elsewhere (each
+//! value is one contiguous `Copy` value, so an array of them needs no split layout; for
+//! `ZDual` one is possible later, see its docs). Each trait method is the slice or `Vec` method
 //! of the same name, so running a rule at the primal reading runs exactly the primal's
 //! operations.
 
@@ -10,7 +10,10 @@ use core::iter::Copied;
 use core::ops::{Bound, RangeBounds};
 use core::slice;
 
-use crate::array::{ArrayMut, ArrayOwned, ArrayReading, ArrayRef, ArrayView, ArrayViewMut};
+use crate::array::{
+    Array, ArrayMut, ArrayOwned, ArrayReading, ArrayRef, ArrayView, ArrayViewMut, Field, Flat,
+    Operand, OwnedArray, OwnedOperand,
+};
 use crate::{DiagJet, HyperDual, Real, Taylor, ZDual};
 
 /// A range as the `(Bound, Bound)` pair slices can be indexed by (std's own bounds
@@ -234,11 +237,55 @@ macro_rules! primal_reading {
 
 primal_reading!(f64);
 primal_reading!(f32);
-primal_arrays!({S: Real, const K: usize} Taylor<S, K>);
-slice_reading!({S: Real, const K: usize} Taylor<S, K>);
-primal_arrays!({S: Real, const N: usize} DiagJet<S, N>);
-slice_reading!({S: Real, const N: usize} DiagJet<S, N>);
-primal_arrays!({S: Real} HyperDual<S>);
-slice_reading!({S: Real} HyperDual<S>);
-primal_arrays!({S: Real, const N: usize} ZDual<S, N>);
-slice_reading!({S: Real, const N: usize} ZDual<S, N>);
+
+/// A reading whose arrays are `Vec<Self>`, `&[Self]` and `&mut [Self]`: each value is one
+/// contiguous `Copy` value, so an array of them needs no split layout.
+///
+/// Implementing it (one line, no methods) gives a reading all its arrays: its
+/// [`ArrayReading`] (no flat view and no offload: the primitives run element-wise), the
+/// view traits on its slices and `Vec`s, and the operand traits the array primitives
+/// take. `Taylor`, `DiagJet`, `HyperDual` and `ZDual` are slice readings; the book's
+/// "How to add a reading" shows one written outside this crate.
+pub trait SliceReading: Real {}
+
+impl<S: Real, const K: usize> SliceReading for Taylor<S, K> {}
+impl<S: Real, const N: usize> SliceReading for DiagJet<S, N> {}
+impl<S: Real> SliceReading for HyperDual<S> {}
+impl<S: Real, const N: usize> SliceReading for ZDual<S, N> {}
+
+primal_arrays!({T: SliceReading} T);
+slice_reading!({T: SliceReading} T);
+
+impl<T: SliceReading> Array for &[T] {
+    type Elem = T;
+    fn len(&self) -> usize {
+        <[T]>::len(self)
+    }
+}
+
+impl<T: SliceReading> Operand<T> for &[T] {
+    #[inline]
+    fn get(&self, i: usize) -> T {
+        self[i]
+    }
+    fn flat(&self) -> Option<Flat<'_, Field<T>>> {
+        None
+    }
+}
+
+impl<T: SliceReading> OwnedArray for Vec<T> {
+    type Elem = T;
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+}
+
+impl<T: SliceReading> OwnedOperand<T> for Vec<T> {
+    #[inline]
+    fn get(&self, i: usize) -> T {
+        self[i]
+    }
+    fn flat(&self) -> Option<Flat<'_, Field<T>>> {
+        None
+    }
+}

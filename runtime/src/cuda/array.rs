@@ -33,7 +33,7 @@ fn check_shape(op: &'static str, shape: &[usize], len: usize) -> Result<(), Cuda
 /// Row-major with a shape, like the host's `Mat`; a matrix is `[rows, cols]`. Never
 /// changed once made, so clones share the device buffer.
 #[derive(Clone)]
-pub struct CudaArray<S: DeviceFloat> {
+pub struct CudaArray<S> {
     pub(crate) device: Arc<Device>,
     /// At least one element, even for an empty array (the driver refuses empty
     /// allocations): the shape gives the length.
@@ -42,6 +42,13 @@ pub struct CudaArray<S: DeviceFloat> {
     /// The values on the host, downloaded the first time a host computation reads them
     /// (the array never changes once made).
     host: OnceLock<Vec<S>>,
+}
+
+/// With the `cuda` feature, a field's constant arrays kept elsewhere are its device
+/// arrays: operands hand them to the CUDA reading, which uses them where they lie.
+/// (The struct carries no bound on `S` so that this can hold for every field.)
+impl<F: crate::Scalar> crate::array::ResidentField for F {
+    type Constant = CudaArray<F>;
 }
 
 impl<S: DeviceFloat> std::fmt::Debug for CudaArray<S> {

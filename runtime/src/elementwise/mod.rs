@@ -42,10 +42,10 @@
 
 pub use crate::reading::ops::{Binary, Ternary, Unary, UnaryInt};
 
+use crate::array::ArrayOp;
 use crate::array::ArrayReading;
 use crate::array::offload_array;
-use crate::linalg::{Array, Operand};
-use crate::offload::ArrayOp;
+use crate::array::{Array, Operand};
 
 /// `op(xᵢ)` for every element at reading `D`: the body of every unary function here.
 pub fn map<D: ArrayReading>(op: Unary, x: impl Operand<D>) -> D::Vec {

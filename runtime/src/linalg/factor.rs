@@ -7,14 +7,15 @@ use num_traits::{One as _, Zero as _};
 use std::borrow::Cow;
 
 use crate::Real;
+use crate::array::Array;
 use crate::array::ArrayReading;
+use crate::array::{Field, Operand};
 use crate::array::{from_flat, scalar_from_flat};
-use crate::linalg::Array;
 use crate::linalg::LinalgError;
 use crate::linalg::kernel::{
     Float, Strided, Triangle, axpy, cholesky_in_place, gemm, lu_in_place, substitute,
 };
-use crate::linalg::operand::{Field, Mat, Operand, shape_check};
+use crate::linalg::operand::{Mat, shape_check};
 use crate::linalg::product::{FlatMat, add_left_tangent};
 use crate::linalg::triangular::square_with_rhs;
 

@@ -61,9 +61,7 @@ mod triangular;
 mod vector;
 
 pub use factor::{Cholesky, Lu, cholesky, inverse, lu, solve};
-pub use operand::{
-    Array, ConstVec, Field, Flat, Mat, Operand, OwnedArray, OwnedOperand, SliceReading,
-};
+pub use operand::{ConstVec, Mat};
 pub use product::{matmul, matvec};
 pub use triangular::{solve_lower, solve_upper};
 pub use vector::{axpy, dot, norm2, scale, sum};

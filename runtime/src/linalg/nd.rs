@@ -11,7 +11,8 @@ use ndarray::{Array, Array1, Array2, ArrayBase, Data, Dimension, Ix1, Ix2};
 
 use crate::Reading;
 use crate::array::ArrayReading;
-use crate::linalg::operand::{ConstVec, OwnedOperand};
+use crate::array::OwnedOperand;
+use crate::linalg::operand::ConstVec;
 use crate::linalg::{Mat, dot, matmul, matvec};
 use crate::rule::Param;
 

@@ -1,142 +1,10 @@
-//! What the array primitives accept: plain slices (constants of the computation) and the
-//! arrays of a reading (`NDualRef`, `&NDualArray`, slices of `Taylor`, …), with row-major
-//! matrix views over either, and how results are built back into the reading's arrays.
+//! Row-major matrix views ([`Mat`]) over any array operand, the constant arrays an
+//! ndarray is gathered into ([`ConstVec`]), and the primitives' shape checks. The operand
+//! traits themselves are the array layer's ([`crate::array::Operand`]).
 
+use crate::Scalar;
+use crate::array::{Array, ArrayReading, Field, Flat, MatArg, Operand, OwnedArray, OwnedOperand};
 use crate::linalg::LinalgError;
-use crate::{Real, Scalar, Taylor};
-
-/// The primal field (`f64` or `f32`) of a reading.
-pub type Field<D> = <D as Real>::Field;
-
-/// A one-dimensional array argument of a primitive: its length and element type.
-pub trait Array {
-    /// The element type: the primal field for plain slices, the reading for lifted
-    /// arrays. The primal functions of [`crate::linalg`] run at this reading.
-    type Elem;
-    /// Number of elements.
-    fn len(&self) -> usize;
-    /// `true` when there are no elements.
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
-/// An array argument of a primitive running at reading `D`: a plain slice (a constant:
-/// zero tangent, never materialised) or an array of the reading.
-pub trait Operand<D: Real>: Array + Copy {
-    /// Element `i` as a value of the reading (constants zero-lifted).
-    fn get(&self, i: usize) -> D;
-    /// The primal slice and, for arrays of a flat reading, the element-major tangent
-    /// block (`None`: the operand is a constant). `None` altogether when the reading has
-    /// no flat view (nested duals, Taylor): the primitive then runs element-wise.
-    #[doc(hidden)]
-    fn flat(&self) -> Option<Flat<'_, Field<D>>>;
-    /// The operand as `Any`, for readings that recognise their own arrays (see
-    /// `crate::offload`).
-    #[doc(hidden)]
-    fn __any(&self) -> Option<&dyn core::any::Any> {
-        None
-    }
-}
-
-/// The flat view of an operand: its primal values and, unless it is a constant, its
-/// element-major tangent block.
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug)]
-pub struct Flat<'a, F> {
-    pub primal: &'a [F],
-    pub tangent: Option<&'a [F]>,
-}
-
-macro_rules! constant_operands {
-    ($f:ty) => {
-        impl Array for &[$f] {
-            type Elem = $f;
-            fn len(&self) -> usize {
-                <[$f]>::len(self)
-            }
-        }
-        impl<D: Real<Field = $f>> Operand<D> for &[$f] {
-            #[inline]
-            fn get(&self, i: usize) -> D {
-                D::cst(Scalar::to_f64(self[i]))
-            }
-            fn flat(&self) -> Option<Flat<'_, $f>> {
-                Some(Flat {
-                    primal: self,
-                    tangent: None,
-                })
-            }
-        }
-        impl OwnedArray for Vec<$f> {
-            type Elem = $f;
-            fn len(&self) -> usize {
-                Vec::len(self)
-            }
-        }
-        impl<D: Real<Field = $f>> OwnedOperand<D> for Vec<$f> {
-            #[inline]
-            fn get(&self, i: usize) -> D {
-                D::cst(Scalar::to_f64(self[i]))
-            }
-            fn flat(&self) -> Option<Flat<'_, $f>> {
-                Some(Flat {
-                    primal: self,
-                    tangent: None,
-                })
-            }
-        }
-    };
-}
-
-constant_operands!(f64);
-constant_operands!(f32);
-
-/// Readings whose arrays are plain slices of values (`Taylor`): operands element-wise.
-#[doc(hidden)]
-pub trait SliceReading: Real {}
-
-impl<S: Real, const K: usize> SliceReading for Taylor<S, K> {}
-
-impl<S: Real, const N: usize> SliceReading for crate::DiagJet<S, N> {}
-
-impl<S: Real> SliceReading for crate::HyperDual<S> {}
-
-impl<S: Real, const N: usize> SliceReading for crate::ZDual<S, N> {}
-
-impl<T: SliceReading> Array for &[T] {
-    type Elem = T;
-    fn len(&self) -> usize {
-        <[T]>::len(self)
-    }
-}
-
-impl<T: SliceReading> Operand<T> for &[T] {
-    #[inline]
-    fn get(&self, i: usize) -> T {
-        self[i]
-    }
-    fn flat(&self) -> Option<Flat<'_, Field<T>>> {
-        None
-    }
-}
-
-impl<T: SliceReading> OwnedArray for Vec<T> {
-    type Elem = T;
-    fn len(&self) -> usize {
-        Vec::len(self)
-    }
-}
-
-impl<T: SliceReading> OwnedOperand<T> for Vec<T> {
-    #[inline]
-    fn get(&self, i: usize) -> T {
-        self[i]
-    }
-    fn flat(&self) -> Option<Flat<'_, Field<T>>> {
-        None
-    }
-}
 
 /// Plain values of the field `F` held as a constant of any reading whose field is `F`
 /// (what a constant ndarray is gathered into).
@@ -150,7 +18,7 @@ impl<F> OwnedArray for ConstVec<F> {
     }
 }
 
-impl<D: Real> OwnedOperand<D> for ConstVec<D::Field> {
+impl<D: ArrayReading> OwnedOperand<D> for ConstVec<D::Field> {
     #[inline]
     fn get(&self, i: usize) -> D {
         D::cst(Scalar::to_f64(self.0[i]))
@@ -160,54 +28,6 @@ impl<D: Real> OwnedOperand<D> for ConstVec<D::Field> {
             primal: &self.0,
             tangent: None,
         })
-    }
-}
-
-/// An owned array type (`Vec<f64>`, `NDualArray`, …): a reference to it is an
-/// [`Array`].
-pub trait OwnedArray {
-    /// The element type.
-    type Elem;
-    /// Number of elements.
-    fn len(&self) -> usize;
-    /// `true` when there are no elements.
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
-/// An owned array whose references are [`Operand`]s at reading `D`: every reading's
-/// owned array is one, so `&v` of a lifted local `Vec` is an operand in any rule.
-pub trait OwnedOperand<D: Real>: OwnedArray {
-    /// Element `i` as a value of the reading.
-    fn get(&self, i: usize) -> D;
-    /// See [`Operand::flat`].
-    #[doc(hidden)]
-    fn flat(&self) -> Option<Flat<'_, Field<D>>>;
-    /// See [`Operand::__any`].
-    #[doc(hidden)]
-    fn __any(&self) -> Option<&dyn core::any::Any> {
-        None
-    }
-}
-
-impl<A: OwnedArray> Array for &A {
-    type Elem = A::Elem;
-    fn len(&self) -> usize {
-        A::len(self)
-    }
-}
-
-impl<D: Real, A: OwnedOperand<D>> Operand<D> for &A {
-    #[inline]
-    fn get(&self, i: usize) -> D {
-        A::get(self, i)
-    }
-    fn flat(&self) -> Option<Flat<'_, Field<D>>> {
-        A::flat(self)
-    }
-    fn __any(&self) -> Option<&dyn core::any::Any> {
-        A::__any(self)
     }
 }
 
@@ -321,7 +141,7 @@ impl<A> Mat<A> {
 
     /// Element `(i, j)` as a value of the reading.
     #[inline]
-    pub(crate) fn at<D: Real>(&self, i: usize, j: usize) -> D
+    pub(crate) fn at<D: ArrayReading>(&self, i: usize, j: usize) -> D
     where
         A: Operand<D>,
     {
@@ -329,7 +149,7 @@ impl<A> Mat<A> {
     }
 
     /// All elements, logical row-major, as values of the reading.
-    pub(crate) fn elems<D: Real>(&self) -> Vec<D>
+    pub(crate) fn elems<D: ArrayReading>(&self) -> Vec<D>
     where
         A: Operand<D>,
     {
@@ -340,6 +160,19 @@ impl<A> Mat<A> {
             }
         }
         out
+    }
+}
+
+impl<'a, D: ArrayReading> MatArg<'a, D> {
+    /// The erased view of a [`Mat`].
+    pub fn of<A: Operand<D>>(m: &'a Mat<A>) -> Self {
+        let (rows, cols) = m.shape();
+        Self {
+            data: m.data(),
+            rows,
+            cols,
+            transposed: m.is_transposed(),
+        }
     }
 }
 

@@ -5,13 +5,14 @@
 //! GEMM of shape `m × n × (p·N)`; `Ȧ B` is, row by row of `A`, `Bᵀ Ȧᵢ` with `Ȧᵢ` the
 //! `n × N` block of row `i` — one GEMM per row of `A`, each covering every lane.
 
+use crate::array::Array;
 use crate::array::ArrayReading;
 use crate::array::from_flat;
 use crate::array::offload_array;
-use crate::linalg::Array;
+use crate::array::{ArrayOp, MatArg};
+use crate::array::{Flat, Operand};
 use crate::linalg::kernel::{Float, Strided, axpy, gemm, transpose_block};
-use crate::linalg::operand::{Flat, Mat, Operand, shape_check};
-use crate::offload::{ArrayOp, MatArg};
+use crate::linalg::operand::{Mat, shape_check};
 
 /// A matrix operand in flat form: primal data, optional tangent block, shape, strides.
 #[derive(Clone, Copy)]

@@ -2,12 +2,13 @@
 //! `ẋ = T⁻¹ (ḃ − Ṫ x)` for all lanes by one substitution over the `n × N` block of
 //! right-hand sides.
 
+use crate::array::Array;
 use crate::array::ArrayReading;
 use crate::array::from_flat;
-use crate::linalg::Array;
+use crate::array::{Flat, Operand};
 use crate::linalg::LinalgError;
 use crate::linalg::kernel::{Float, Triangle, axpy, substitute};
-use crate::linalg::operand::{Flat, Mat, Operand, shape_check};
+use crate::linalg::operand::{Mat, shape_check};
 use crate::linalg::product::FlatMat;
 
 /// Solves `L x = b` for a lower-triangular `L` (only its lower triangle is read; use

@@ -3,14 +3,15 @@
 //! arithmetic is already the rule).
 
 use crate::Real;
+use crate::array::Array;
+use crate::array::ArrayOp;
 use crate::array::ArrayReading;
 use crate::array::offload_scalar;
 use crate::array::scalar_from_flat;
 use crate::array::{ArrayRead, ArrayWrite};
-use crate::linalg::Array;
+use crate::array::{Field, Operand};
 use crate::linalg::kernel::Float;
-use crate::linalg::operand::{Field, Operand, shape_check};
-use crate::offload::ArrayOp;
+use crate::linalg::operand::shape_check;
 use num_traits::Zero as _;
 
 /// `Σ xᵢ yᵢ`, summed in index order.

@@ -14,16 +14,13 @@ pub use errors::{EvalError, TapeError};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
-use std::iter::{Copied, Product, Sum};
+use std::iter::{Product, Sum};
 use std::ops::{
-    Add, AddAssign, Bound, Div, DivAssign, Mul, MulAssign, Neg, RangeBounds, Rem, RemAssign, Sub,
-    SubAssign,
+    Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign,
 };
-use std::slice;
 use std::sync::atomic::{AtomicU32, Ordering as AtomicOrdering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use lifted::array::{ArrayMut, ArrayOwned, ArrayRef, ArrayView, ArrayViewMut};
 use lifted::{IntoReading, Reading, Real, ToPrimal};
 /// Calls `$m!` with the one-argument float methods of `Real`, so the operation enum,
 /// the replay and the trait methods are stamped from one list.

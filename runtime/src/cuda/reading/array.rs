@@ -19,13 +19,13 @@ use std::sync::{Arc, OnceLock};
 
 use super::DeviceDual;
 use crate::array::ArrayReading;
+use crate::array::{Array, Field, Flat, Operand, OwnedArray, OwnedOperand, Placement};
 use crate::array::{
     ArrayMut, ArrayOwned, ArrayRead, ArrayRef, ArrayView, ArrayViewMut, ArrayWrite, ElemMut,
     IntoIter, Iter, IterMut,
 };
 use crate::cuda::{CudaArray, CudaError, CudaNDualArray, Device, DeviceFloat};
-use crate::linalg::{Array, Field, Flat, Operand, OwnedArray, OwnedOperand};
-use crate::{NDual, NDualArray, NDualMut, NDualRef, Real};
+use crate::{NDual, NDualArray, NDualMut, NDualRef};
 
 /// An owned array of the CUDA reading (`<DeviceDual<S, N> as ArrayReading>::Vec`): N tangent
 /// lanes, held on the device (lane-major), on the host (element-major), or both.
@@ -514,8 +514,8 @@ impl<S: DeviceFloat, const N: usize> Operand<DeviceDual<S, N>> for DeviceRef<'_,
             tangent: Some(tangent),
         })
     }
-    fn __any(&self) -> Option<&dyn core::any::Any> {
-        self.whole().map(|v| v as &dyn core::any::Any)
+    fn placement(&self) -> Placement<'_, DeviceDual<S, N>> {
+        self.whole().map_or(Placement::Host, Placement::Own)
     }
 }
 
@@ -537,8 +537,8 @@ impl<S: DeviceFloat, const N: usize> OwnedOperand<DeviceDual<S, N>> for DeviceVe
             tangent: Some(host.partials_block()),
         })
     }
-    fn __any(&self) -> Option<&dyn core::any::Any> {
-        Some(self)
+    fn placement(&self) -> Placement<'_, DeviceDual<S, N>> {
+        Placement::Own(self)
     }
 }
 
@@ -553,7 +553,7 @@ impl<S: DeviceFloat> OwnedArray for CudaArray<S> {
     }
 }
 
-impl<S: DeviceFloat, D: Real<Field = S>> OwnedOperand<D> for CudaArray<S> {
+impl<S: DeviceFloat, D: ArrayReading<Field = S>> OwnedOperand<D> for CudaArray<S> {
     fn get(&self, i: usize) -> D {
         D::cst(crate::Scalar::to_f64(self.host()[i]))
     }
@@ -563,7 +563,7 @@ impl<S: DeviceFloat, D: Real<Field = S>> OwnedOperand<D> for CudaArray<S> {
             tangent: None,
         })
     }
-    fn __any(&self) -> Option<&dyn core::any::Any> {
-        Some(self)
+    fn placement(&self) -> Placement<'_, D> {
+        Placement::Constant(self)
     }
 }

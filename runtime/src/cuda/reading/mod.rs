@@ -2,7 +2,7 @@
 //!
 //! [`DeviceDual<S, N>`] is a reading like `NDual<S, N>` — its scalars are `NDual`s on
 //! the host, every scalar rule is `NDual`'s — whose arrays are [`DeviceVec`]s. The
-//! array primitives offer whole-array work to the reading (`crate::offload`), and this
+//! array primitives offer whole-array work to the reading ([`ArrayOp`](crate::array::ArrayOp)), and this
 //! one runs it on the GPU whenever an operand already lives there:
 //!
 //! | primitive | on the device |

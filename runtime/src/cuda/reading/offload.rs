@@ -8,10 +8,9 @@ use super::{DeviceDual, DeviceMut, DeviceRef, DeviceVec};
 use crate::NDual;
 use crate::NDualArray;
 use crate::array::ArrayReading;
+use crate::array::{ArrayOp, ArrayOut, Erased, Flat, MatArg, Placement};
 use crate::cuda::blas::matmul_shaped;
 use crate::cuda::{CudaArray, CudaError, CudaNDualArray, Device, DeviceFloat, Operand, ops};
-use crate::linalg::Flat;
-use crate::offload::{ArrayOp, ArrayOut, Erased, MatArg};
 
 type D<S, const N: usize> = DeviceDual<S, N>;
 
@@ -83,11 +82,17 @@ fn operands<'a, S: DeviceFloat, const N: usize>(
 }
 
 fn as_vec<S: DeviceFloat, const N: usize>(x: &dyn Erased<D<S, N>>) -> Option<&DeviceVec<S, N>> {
-    x.any()?.downcast_ref::<DeviceVec<S, N>>()
+    match x.placement() {
+        Placement::Own(v) => Some(v),
+        Placement::Host | Placement::Constant(_) => None,
+    }
 }
 
 fn as_constant<S: DeviceFloat, const N: usize>(x: &dyn Erased<D<S, N>>) -> Option<&CudaArray<S>> {
-    x.any()?.downcast_ref::<CudaArray<S>>()
+    match x.placement() {
+        Placement::Constant(c) => Some(c),
+        Placement::Host | Placement::Own(_) => None,
+    }
 }
 
 /// The result of `op` when it cannot be computed: NaNs of the right size carrying
@@ -312,9 +317,10 @@ mod tests {
     fn a_part_of_an_array_is_not_recognised_as_a_device_array() {
         let x = host_vec(6);
         let whole = x.view();
-        assert!(crate::linalg::Operand::__any(&whole).is_some());
+        let own = |p: Placement<'_, D<f64, 2>>| matches!(p, Placement::Own(_));
+        assert!(own(crate::array::Operand::placement(&whole)));
         let part = whole.into_slice(1..3);
-        assert!(crate::linalg::Operand::__any(&part).is_none());
-        assert!(crate::linalg::Operand::__any(&whole.into_slice(..)).is_some());
+        assert!(!own(crate::array::Operand::placement(&part)));
+        assert!(own(crate::array::Operand::placement(&whole.into_slice(..))));
     }
 }

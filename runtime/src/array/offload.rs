@@ -1,24 +1,21 @@
 //! Whole-array operations a reading may run somewhere else.
 //!
 //! The array primitives ([`crate::linalg`]'s products and reductions, the functions of
-//! [`crate::elementwise`]) offer each call to their reading's [`ArrayReading::array_op`](crate::array::ArrayReading::array_op) before
+//! [`crate::elementwise`]) offer each call to their reading's [`ArrayReading::array_op`] before
 //! running it on the host. Every host reading declines (the default), so nothing changes
 //! for them; the CUDA reading (`lifted::cuda::DeviceDual`) takes the call when an operand
 //! already lives on a device and runs it there as one kernel or cuBLAS call. This is
 //! what lets one derived rule, unchanged, run on host arrays and on device arrays.
 //!
-//! Operands are type-erased ([`Erased`]) because a primitive's operands have many types
+//! Operands are erased to [`Erased`] because a primitive's operands have many types
 //! (plain slices, `Vec`s, views and arrays of the reading) that the reading's hook
-//! cannot name; `any` lets the hook recognise its own arrays.
+//! cannot name; [`Erased::placement`] tells the hook which are its own arrays.
 
-use core::any::Any;
-
-use crate::Real;
-use crate::linalg::{Field, Flat, Mat, Operand};
+use crate::array::{ArrayReading, Field, Flat, Operand, Placement};
 use crate::reading::ops::{Binary, Ternary, Unary};
 
 /// An array operand of a primitive, type-erased.
-pub trait Erased<D: Real> {
+pub trait Erased<D: ArrayReading> {
     /// Number of elements.
     fn len(&self) -> usize;
     /// `true` when there are no elements.
@@ -29,13 +26,13 @@ pub trait Erased<D: Real> {
     fn get(&self, i: usize) -> D;
     /// See [`Operand::flat`].
     fn flat(&self) -> Option<Flat<'_, Field<D>>>;
-    /// The operand itself when it is an array type a reading may recognise.
-    fn any(&self) -> Option<&dyn Any>;
+    /// See [`Operand::placement`].
+    fn placement(&self) -> Placement<'_, D>;
 }
 
-impl<D: Real, T: Operand<D>> Erased<D> for T {
+impl<D: ArrayReading, T: Operand<D>> Erased<D> for T {
     fn len(&self) -> usize {
-        crate::linalg::Array::len(self)
+        crate::array::Array::len(self)
     }
     fn get(&self, i: usize) -> D {
         Operand::get(self, i)
@@ -43,13 +40,13 @@ impl<D: Real, T: Operand<D>> Erased<D> for T {
     fn flat(&self) -> Option<Flat<'_, Field<D>>> {
         Operand::flat(self)
     }
-    fn any(&self) -> Option<&dyn Any> {
-        Operand::__any(self)
+    fn placement(&self) -> Placement<'_, D> {
+        Operand::placement(self)
     }
 }
 
 /// A matrix operand: its data and its row-major shape (after any transpose).
-pub struct MatArg<'a, D: Real> {
+pub struct MatArg<'a, D: ArrayReading> {
     /// The elements, row-major in the stored (untransposed) order.
     pub data: &'a dyn Erased<D>,
     /// Rows of the matrix as used (after the transpose).
@@ -60,21 +57,8 @@ pub struct MatArg<'a, D: Real> {
     pub transposed: bool,
 }
 
-impl<'a, D: Real> MatArg<'a, D> {
-    /// The erased view of a [`Mat`].
-    pub fn of<A: Operand<D>>(m: &'a Mat<A>) -> Self {
-        let (rows, cols) = m.shape();
-        Self {
-            data: m.data(),
-            rows,
-            cols,
-            transposed: m.is_transposed(),
-        }
-    }
-}
-
 /// One whole-array operation, as a primitive offers it to its reading.
-pub enum ArrayOp<'a, D: Real> {
+pub enum ArrayOp<'a, D: ArrayReading> {
     /// `op(x)` element-wise.
     Unary(Unary, &'a dyn Erased<D>),
     /// `x.powi(n)` element-wise.
@@ -106,4 +90,31 @@ pub enum ArrayOut<V, D> {
     Array(V),
     /// A scalar result (reductions).
     Scalar(D),
+}
+
+/// Offers an array-valued operation to `D` (see [`ArrayReading::array_op`]); `None` when
+/// the reading declines.
+pub(crate) fn offload_array<D: ArrayReading>(op: ArrayOp<'_, D>) -> Option<D::Vec> {
+    match D::array_op(op)? {
+        ArrayOut::Array(v) => Some(v),
+        ArrayOut::Scalar(_) => None,
+    }
+}
+
+/// Offers a scalar-valued operation (a reduction) to `D`.
+pub(crate) fn offload_scalar<D: ArrayReading>(op: ArrayOp<'_, D>) -> Option<D> {
+    match D::array_op(op)? {
+        ArrayOut::Scalar(s) => Some(s),
+        ArrayOut::Array(_) => None,
+    }
+}
+
+/// Builds an array of the reading from its primal and its element-major tangent block.
+pub(crate) fn from_flat<D: ArrayReading>(primal: Vec<D::Field>, tangent: Vec<D::Field>) -> D::Vec {
+    D::from_flat(primal, tangent).expect("flat results are built only at flat readings")
+}
+
+/// Builds a scalar of the reading from its primal and tangent components.
+pub(crate) fn scalar_from_flat<D: ArrayReading>(primal: D::Field, tangent: &[D::Field]) -> D {
+    D::scalar_from_flat(primal, tangent).expect("flat results are built only at flat readings")
 }

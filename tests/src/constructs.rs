@@ -5,7 +5,8 @@ use std::fs;
 use std::path::Path;
 
 use lifted::FRule;
-use lifted::testing::{CheckOptions, CheckScalar, check_rule};
+use lifted::drivers::ChunkScalar;
+use lifted::testing::{CheckOptions, check_rule};
 
 use crate::alloc_counter;
 
@@ -13,7 +14,7 @@ use crate::alloc_counter;
 /// (the test binary installs `alloc_counter::CountingAllocator`).
 pub fn check_at<R: FRule>(rule: R, points: &[R::Args])
 where
-    R::Float: CheckScalar,
+    R::Float: ChunkScalar,
 {
     alloc_counter::install();
     let options = CheckOptions::new()

@@ -154,7 +154,7 @@ fn options() -> CheckOptions {
 
 fn check<R: lifted::FRule>(rule: R, args: R::Args, options: &CheckOptions)
 where
-    R::Float: lifted::testing::CheckScalar,
+    R::Float: lifted::drivers::ChunkScalar,
 {
     let report = check_rule(rule, args, options).unwrap_or_else(|e| panic!("{e}"));
     assert!(report.passed(), "{report}");

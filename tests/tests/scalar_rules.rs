@@ -9,9 +9,8 @@
 
 use std::marker::PhantomData;
 
-use lifted::testing::{
-    CheckKind, CheckOptions, CheckScalar, SUPPORTED_WIDTHS, SplitMix64, check_rule,
-};
+use lifted::drivers::ChunkScalar;
+use lifted::testing::{CheckKind, CheckOptions, SUPPORTED_WIDTHS, SplitMix64, check_rule};
 use lifted::{FRule, Param, Reading, Scalar};
 use lifted_tests::alloc_counter::{self, CountingAllocator};
 
@@ -38,7 +37,7 @@ fn seed_of(name: &str, float: &str) -> u64 {
 fn check<R>(rule: R, point: R::Args, seed: u64)
 where
     R: FRule,
-    R::Float: CheckScalar,
+    R::Float: ChunkScalar,
 {
     alloc_counter::install();
     let options = CheckOptions::new()

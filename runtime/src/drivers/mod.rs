@@ -96,5 +96,5 @@ pub use plan::{
     auto_chunk, plan_passes,
 };
 pub use second::{ValueGradientHessian, hessian, hessian_diag, hvp};
-pub use taylor::{MAX_TAYLOR_ORDER, TaylorScalar, derivatives_1d};
-pub use width::{ChunkScalar, DRIVER_WIDTHS, JET_WIDTHS, NESTED_WIDTHS};
+pub use taylor::derivatives_1d;
+pub use width::{ChunkScalar, DRIVER_WIDTHS, JET_WIDTHS, MAX_TAYLOR_ORDER, NESTED_WIDTHS};

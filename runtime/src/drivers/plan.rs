@@ -30,17 +30,20 @@ pub enum PassReading {
 /// gradient of the benchmark workloads, `benches/`:
 /// at n = 16 one dense pass and one zero-skipping pass cost the same within noise; at
 /// n = 256 zero-skipping passes cost about 0.6 times dense ones, at n = 4096 0.3 times.)
+#[doc(hidden)]
 pub const ZERO_SKIP_MIN_COLUMNS: usize = 16;
 
 /// The threshold [`auto_chunk`] is given for dense passes when the rule's own width
 /// is narrower (ForwardDiff.jl's default threshold is 12; this is the next
 /// instantiated width): a few inputs go in one pass, since each pass has a fixed cost
 /// (lifting the arguments, running the primal).
+#[doc(hidden)]
 pub const DENSE_CHUNK_THRESHOLD: usize = 16;
 
 /// The widest chunk [`auto_chunk`] picks for zero-skipping passes: each pass costs
 /// about one primal whatever its width, so fewer, wider passes win, up to the widest
 /// instantiated width.
+#[doc(hidden)]
 pub const ZERO_SKIP_CHUNK: usize = 64;
 
 /// The chunk width for `columns` columns when the caller fixes none, chosen as

@@ -5,64 +5,8 @@ use num_traits::Zero;
 use super::Error;
 use super::args::{Arguments, IntoArgs};
 use super::engine;
-use super::width::ChunkScalar;
+use super::width::{ChunkScalar, MAX_TAYLOR_ORDER, private};
 use crate::{FRule, Param, Reading, Taylor};
-
-/// The highest derivative order [`derivatives_1d`] computes. Each order is its own
-/// instantiation of the rule (the polynomial's length is a const generic), so the
-/// orders are instantiated ahead of time up to this one.
-pub const MAX_TAYLOR_ORDER: usize = 8;
-
-/// The float types [`derivatives_1d`] runs rules of: `f64` and `f32`, whose Taylor
-/// polynomials of every order up to [`MAX_TAYLOR_ORDER`] are readings of them.
-///
-/// Implemented for exactly the [`Scalar`](crate::Scalar) types; there is nothing to
-/// implement. Generic code over `R: FRule` that calls [`derivatives_1d`] adds the bound
-/// `R::Float: TaylorScalar`.
-pub trait TaylorScalar: ChunkScalar {
-    /// Calls `visitor.run::<K>()` with `K = order` when `order` is in
-    /// `1..=MAX_TAYLOR_ORDER`; `None` otherwise.
-    #[doc(hidden)]
-    fn at_order<V: private::AtOrder<Self>>(order: usize, visitor: V) -> Option<V::Output>;
-}
-
-pub(crate) mod private {
-    use crate::{Reading, Scalar, Taylor};
-
-    /// A computation generic over the truncation order (chosen at run time by
-    /// [`TaylorScalar::at_order`](super::TaylorScalar::at_order)).
-    pub trait AtOrder<F: Scalar> {
-        /// The result.
-        type Output;
-        /// Runs at order `K`.
-        fn run<const K: usize>(self) -> Self::Output
-        where
-            Taylor<F, K>: Reading<F>;
-    }
-}
-
-macro_rules! taylor_scalar {
-    ($f:ty) => {
-        impl TaylorScalar for $f {
-            fn at_order<V: private::AtOrder<Self>>(order: usize, v: V) -> Option<V::Output> {
-                Some(match order {
-                    1 => v.run::<1>(),
-                    2 => v.run::<2>(),
-                    3 => v.run::<3>(),
-                    4 => v.run::<4>(),
-                    5 => v.run::<5>(),
-                    6 => v.run::<6>(),
-                    7 => v.run::<7>(),
-                    8 => v.run::<8>(),
-                    _ => return None,
-                })
-            }
-        }
-    };
-}
-
-taylor_scalar!(f64);
-taylor_scalar!(f32);
 
 /// The derivatives `[f, f′, f″, …, f⁽ᵒʳᵈᵉʳ⁾]` of a scalar-valued function along one
 /// direction: the derivatives in `t` of `f(args + t·direction)` at `t = 0`, from one
@@ -111,7 +55,7 @@ pub fn derivatives_1d<R>(
 ) -> Result<Vec<R::Float>, Error>
 where
     R: FRule,
-    R::Float: TaylorScalar,
+    R::Float: ChunkScalar,
     R::Args: Arguments<R::Float>,
 {
     args.with_args(|args| {
@@ -131,7 +75,7 @@ where
                 args,
                 direction: &dir,
             };
-            let mut tower = <R::Float as TaylorScalar>::at_order(order.max(1), pass).ok_or(
+            let mut tower = <R::Float as ChunkScalar>::at_order(order.max(1), pass).ok_or(
                 Error::UnsupportedOrder {
                     function: R::NAME,
                     requested: order,
@@ -154,7 +98,7 @@ struct TowerPass<'a, R: FRule> {
 impl<R> private::AtOrder<R::Float> for TowerPass<'_, R>
 where
     R: FRule,
-    R::Float: TaylorScalar,
+    R::Float: ChunkScalar,
 {
     type Output = Result<Vec<R::Float>, Error>;
 

@@ -16,12 +16,14 @@ pub const DRIVER_WIDTHS: [usize; 7] = [1, 2, 4, 8, 16, 32, 64];
 
 /// The float types drivers and [`check_rule`](crate::testing::check_rule) run rules
 /// of: `f64` and `f32`, each a reading of itself whose `NDual`s of every supported
-/// width are readings too.
+/// width (and Taylor polynomials of every order up to [`MAX_TAYLOR_ORDER`]) are
+/// readings too.
 ///
 /// Implemented for exactly the [`Scalar`] types; there is nothing to implement. A rule
 /// with a concrete float type satisfies it; generic code over `R: FRule` that calls a
-/// driver adds the bound `R::Float: ChunkScalar` (the same trait is
-/// [`lifted::testing::CheckScalar`](crate::testing::CheckScalar)).
+/// driver or `check_rule` adds the bound `R::Float: ChunkScalar`. It is a trait of its
+/// own, not part of [`Scalar`], because it names the readings the drivers instantiate,
+/// which the scalar layer below them cannot.
 pub trait ChunkScalar: Scalar + Reading<Self> + Param<Self> {
     /// Calls `visitor.run::<N>()` with `N = width` when `width` is one of
     /// 1, 2, 3, 4, 8, 16, 32, 64; `None` otherwise.
@@ -40,6 +42,11 @@ pub trait ChunkScalar: Scalar + Reading<Self> + Param<Self> {
     /// [`JET_WIDTHS`]; `None` otherwise.
     #[doc(hidden)]
     fn at_jet_width<V: private::AtJetWidth<Self>>(width: usize, visitor: V) -> Option<V::Output>;
+
+    /// Calls `visitor.run::<K>()` with `K = order` when `order` is in
+    /// `1..=MAX_TAYLOR_ORDER`; `None` otherwise.
+    #[doc(hidden)]
+    fn at_order<V: private::AtOrder<Self>>(order: usize, visitor: V) -> Option<V::Output>;
 
     /// Zeros with a one at [`ONE_HOT_AT`]: the unit vector of lane `l` of a width
     /// `N ≤ 64` is the `N` values from `ONE_HOT_AT - l`, and `N` zeros start at
@@ -62,13 +69,29 @@ pub const ONE_HOT_LEN: usize = 2 * DRIVER_WIDTHS[DRIVER_WIDTHS.len() - 1];
 /// coordinates of a PDE.
 pub const JET_WIDTHS: [usize; 6] = [1, 2, 3, 4, 8, 16];
 
+/// The highest derivative order [`derivatives_1d`](crate::derivatives_1d) computes.
+/// Each order is its own instantiation of the rule (the polynomial's length is a const
+/// generic), so the orders are instantiated ahead of time up to this one.
+pub const MAX_TAYLOR_ORDER: usize = 8;
+
 /// The widths second-order drivers run at: a pass at width `N` carries `N` outer
 /// directions over `N` (or one) inner directions, `(N + 1)²` floats per scalar, so
 /// wider chunks stop paying off early.
 pub const NESTED_WIDTHS: [usize; 4] = [1, 2, 4, 8];
 
 pub(crate) mod private {
-    use crate::{DiagJet, NDual, Reading, Scalar, ZDual};
+    use crate::{DiagJet, NDual, Reading, Scalar, Taylor, ZDual};
+
+    /// A computation generic over the truncation order (chosen at run time by
+    /// [`ChunkScalar::at_order`](super::ChunkScalar::at_order)).
+    pub trait AtOrder<F: Scalar> {
+        /// The result.
+        type Output;
+        /// Runs at order `K`.
+        fn run<const K: usize>(self) -> Self::Output
+        where
+            Taylor<F, K>: Reading<F>;
+    }
 
     /// A computation generic over the chunk width (a const generic cannot be chosen at
     /// run time, so [`ChunkScalar::at_width`](super::ChunkScalar::at_width) matches
@@ -117,6 +140,19 @@ macro_rules! chunk_scalar {
                     table
                 };
                 &ONE_HOT
+            }
+            fn at_order<V: private::AtOrder<Self>>(order: usize, v: V) -> Option<V::Output> {
+                Some(match order {
+                    1 => v.run::<1>(),
+                    2 => v.run::<2>(),
+                    3 => v.run::<3>(),
+                    4 => v.run::<4>(),
+                    5 => v.run::<5>(),
+                    6 => v.run::<6>(),
+                    7 => v.run::<7>(),
+                    8 => v.run::<8>(),
+                    _ => return None,
+                })
             }
             fn at_width<V: private::AtWidth<Self>>(width: usize, v: V) -> Option<V::Output> {
                 Some(match width {

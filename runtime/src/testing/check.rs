@@ -10,7 +10,8 @@ use super::options::{CheckOptions, SUPPORTED_WIDTHS};
 use super::primal_state::{State, compare_states};
 use super::report::{CheckFailure, CheckKind, CheckReport, Status};
 use super::rng::SplitMix64;
-use super::width::{CheckScalar, run_at_width, run_primal_reading};
+use super::width::{run_at_width, run_primal_reading};
+use crate::drivers::ChunkScalar;
 use crate::{FRule, Param, Scalar};
 
 /// Checks a rule against its primal function, after Mooncake's `test_rule`.
@@ -71,7 +72,7 @@ pub fn check_rule<R>(
 ) -> Result<CheckReport, CheckFailure>
 where
     R: FRule,
-    R::Float: CheckScalar,
+    R::Float: ChunkScalar,
 {
     let mut report = CheckReport::new(R::NAME, <R::Float as Scalar>::NAME, options.seed);
     let tolerances = options.tolerances::<R::Float>();

@@ -4,7 +4,8 @@ use super::alloc::AllocationTally;
 use super::options::LaneCheck;
 use super::report::{Status, Verdict};
 use super::ulps::{describe_ulps, same_bits, ulps_between};
-use super::width::{CheckScalar, Run, run_at_width};
+use super::width::{Run, run_at_width};
+use crate::drivers::ChunkScalar;
 use crate::{FRule, Scalar};
 
 /// Compares a width-`n` run with `n` width-1 runs, one per lane.
@@ -19,7 +20,7 @@ pub(super) fn check_lane_independence<R>(
 ) -> Verdict
 where
     R: FRule,
-    R::Float: CheckScalar,
+    R::Float: ChunkScalar,
 {
     let dim = tangents.len() / n;
     let eps = <R::Float as Scalar>::EPS;

@@ -116,4 +116,3 @@ pub use options::{
 };
 pub use report::{Check, CheckFailure, CheckKind, CheckReport, Status};
 pub use rng::SplitMix64;
-pub use width::CheckScalar;

@@ -5,7 +5,7 @@ use super::alloc::counting;
 use crate::drivers::width::private;
 use crate::{FRule, NDual, Param, Reading};
 
-pub use crate::drivers::ChunkScalar as CheckScalar;
+use crate::drivers::ChunkScalar;
 
 /// One run of a rule, flattened: the primals after the run and the tangents, each
 /// degree of freedom's N partials contiguous (`value j, lane k` at `j * N + k`).
@@ -32,9 +32,9 @@ pub(crate) fn run_at_width<R>(
 ) -> Option<Run<R>>
 where
     R: FRule,
-    R::Float: CheckScalar,
+    R::Float: ChunkScalar,
 {
-    <R::Float as CheckScalar>::at_width(
+    <R::Float as ChunkScalar>::at_width(
         width,
         WidthRun {
             rule,
@@ -52,7 +52,7 @@ struct WidthRun<'a, R: FRule> {
 
 impl<R: FRule> private::AtWidth<R::Float> for WidthRun<'_, R>
 where
-    R::Float: CheckScalar,
+    R::Float: ChunkScalar,
 {
     type Output = Run<R>;
 
@@ -82,7 +82,7 @@ where
     }
 }
 
-fn partials_of<F: CheckScalar, P: Param<F>, const N: usize>(store: &P::Store<NDual<F, N>>) -> Vec<F>
+fn partials_of<F: ChunkScalar, P: Param<F>, const N: usize>(store: &P::Store<NDual<F, N>>) -> Vec<F>
 where
     NDual<F, N>: Reading<F>,
 {
@@ -97,7 +97,7 @@ where
 pub(crate) fn run_primal_reading<R>(rule: R, args: &R::Args) -> (R::Output, R::Args, Option<u64>)
 where
     R: FRule,
-    R::Float: CheckScalar,
+    R::Float: ChunkScalar,
 {
     let mut store = args.lift::<R::Float>(&mut |x| x);
     let (out, allocations) = counting(|| rule.frule::<R::Float>(&mut store));

@@ -111,6 +111,12 @@ pub fn derive(item: TokenStream, krate: &syn::Path) -> TokenStream {
 /// A type without floats: its own forward value, no degrees of freedom.
 fn inert(input: &DeriveInput, krate: &syn::Path) -> TokenStream {
     let name = &input.ident;
+    let elem = elementwise_elem(
+        krate,
+        quote!(<__LiftedFloat: #krate::Scalar>),
+        &quote!(__LiftedFloat),
+        name,
+    );
     quote! {
         impl<__LiftedFloat: #krate::Scalar> #krate::Param<__LiftedFloat> for #name {
             type Store<__LiftedReading: #krate::Reading<__LiftedFloat>> = #name;
@@ -137,6 +143,52 @@ fn inert(input: &DeriveInput, krate: &syn::Path) -> TokenStream {
             }
             fn flatten(&self, _out: &mut #krate::__private::Vec<__LiftedFloat>) {}
             fn unflatten(&mut self, _from: &mut impl Iterator<Item = __LiftedFloat>) {}
+        }
+        #elem
+    }
+}
+
+/// `ParamElem` for a derived type: a `Vec` of it holds its forward values one by one
+/// (the runtime's element-wise helpers), so `Vec<T>` is a parameter like `Vec<f64>`.
+fn elementwise_elem(
+    krate: &syn::Path,
+    generics: TokenStream,
+    fl: &TokenStream,
+    name: &syn::Ident,
+) -> TokenStream {
+    let d = quote!(__LiftedReading);
+    quote! {
+        impl #generics #krate::ParamElem<#fl> for #name {
+            type VecStore<#d: #krate::Reading<#fl>> =
+                #krate::__private::Vec<<#name as #krate::Param<#fl>>::Store<#d>>;
+            #[inline]
+            fn lift_vec<#d: #krate::Reading<#fl>>(
+                v: &[Self],
+                seed: &mut impl FnMut(#fl) -> #d,
+            ) -> Self::VecStore<#d> {
+                #krate::__private::lift_each(v, seed)
+            }
+            #[inline]
+            fn relift_vec<#d: #krate::Reading<#fl>>(
+                v: &[Self],
+                store: &mut Self::VecStore<#d>,
+                seed: &mut impl FnMut(#fl) -> #d,
+            ) {
+                #krate::__private::relift_each(v, store, seed);
+            }
+            #[inline]
+            fn visit_vec<#d: #krate::Reading<#fl>>(
+                store: &Self::VecStore<#d>,
+                f: &mut impl FnMut(#d),
+            ) {
+                #krate::__private::visit_each::<#fl, Self, #d>(store, f);
+            }
+            #[inline]
+            fn primal_of_vec<#d: #krate::Reading<#fl>>(
+                store: &Self::VecStore<#d>,
+            ) -> #krate::__private::Vec<Self> {
+                #krate::__private::primal_of_each::<#fl, Self, #d>(store)
+            }
         }
     }
 }
@@ -288,6 +340,7 @@ fn derive_struct(
         d = "D"
     );
     let name_str = dual.to_string();
+    let elem = elementwise_elem(krate, TokenStream::new(), &quote!(#fl), name);
     quote! {
         #[doc = #dual_doc]
         #vis struct #dual<#d: #krate::Reading<#fl>> #body
@@ -353,5 +406,7 @@ fn derive_struct(
                 #(#unflattens)*
             }
         }
+
+        #elem
     }
 }

@@ -5,8 +5,10 @@ pub use crate::array::{ArrayOwned, ArrayRead, ArrayView, ArrayViewMut, ArrayWrit
 #[cfg(feature = "ndarray")]
 pub use crate::linalg::nd::{NdConst, NdDot};
 pub use crate::lowering::{KeepOperand, LiftOperand, Operand};
+pub use crate::param::containers::{lift_each, primal_of_each, relift_each, visit_each};
+pub use crate::param::{Param, ParamElem};
 pub use crate::reading::convert::{IntoReading, ToPrimal};
-pub use crate::rule::{Constant, FRule, Param};
+pub use crate::rule::{Constant, FRule};
 pub use crate::{Reading, Real};
 pub use core::clone::Clone;
 pub use core::default::Default;

@@ -4,7 +4,8 @@
 //!
 //! Write ordinary `f64` Rust; `#[autodiff(forward, chunk = N)]` adds a derived rule,
 //! generic over its [reading](Reading), that carries N tangent directions at once.
-//! This crate holds the forward-mode data model ([`NDual`], [`Lifted`] slots, arrays),
+//! This crate holds the forward-mode data model ([`NDual`], the map [`Lifted`] from primal
+//! types to forward values, arrays),
 //! the [`FRule`] contract, hand-written rules, drivers and [`testing::check_rule`].
 //!
 //! ```
@@ -32,16 +33,17 @@ pub mod cuda;
 mod diag_jet;
 pub mod drivers;
 pub mod elementwise;
+mod forward;
 mod hyper_dual;
 pub mod linalg;
 mod lowering;
 mod ndual;
+mod param;
 #[doc(hidden)]
 pub mod pinn;
 mod real;
 pub mod rule;
 mod scalar;
-mod slot;
 mod taylor;
 pub mod testing;
 mod zdual;
@@ -54,16 +56,14 @@ pub use drivers::{
     hessian, hessian_diag, hvp, jacobian, jacobian_with_chunk, jacobian_wrt, jvp, jvp_chunk,
     jvp_many, jvp_mut, value_and_jacfwd, value_jacobian_hessian_diag,
 };
+pub use forward::{ForwardValue, NoDual, primal, tangent, tangent_lane};
 pub use hyper_dual::HyperDual;
 pub use lifted_macros::{Lift, autodiff, constant};
 pub use ndual::NDual;
+pub use param::{Lifted, Param, ParamElem, zero_lifted};
 pub use reading::convert::{IntoReading, ToPrimal};
 pub use real::Real;
-pub use rule::{Constant, FRule, Param};
+pub use rule::{Constant, FRule};
 pub use scalar::Scalar;
-pub use slot::{
-    Dual, DualElem, ForwardValue, Lifted, NoDual, ZeroLift, primal, tangent, tangent_lane,
-    zero_lifted,
-};
 pub use taylor::Taylor;
 pub use zdual::ZDual;

@@ -13,11 +13,11 @@ use proptest::prelude::*;
 
 macro_rules! sizes {
     ($($n:literal)*) => {$(
-        assert_eq!(size_of::<Lifted<f64, $n>>(), size_of::<[f64; $n + 1]>(), "Lifted<f64, {}>", $n);
+        assert_eq!(size_of::<Lifted<f64, NDual<f64, $n>>>(), size_of::<[f64; $n + 1]>(), "Lifted<f64, NDual<f64, {}>>", $n);
         assert_eq!(size_of::<NDual<f64, $n>>(), size_of::<[f64; $n + 1]>(), "NDual<f64, {}>", $n);
-        assert_eq!(size_of::<Lifted<f32, $n>>(), size_of::<[f32; $n + 1]>(), "Lifted<f32, {}>", $n);
+        assert_eq!(size_of::<Lifted<f32, NDual<f32, $n>>>(), size_of::<[f32; $n + 1]>(), "Lifted<f32, NDual<f32, {}>>", $n);
         assert_eq!(size_of::<NDual<f32, $n>>(), size_of::<[f32; $n + 1]>(), "NDual<f32, {}>", $n);
-        assert_eq!(align_of::<Lifted<f64, $n>>(), align_of::<f64>());
+        assert_eq!(align_of::<Lifted<f64, NDual<f64, $n>>>(), align_of::<f64>());
         // Nested: (N + 1)² scalars, the primal once at the innermost level.
         assert_eq!(
             size_of::<NDual<NDual<f64, $n>, $n>>(),
@@ -32,15 +32,15 @@ macro_rules! sizes {
 #[test]
 fn scalar_slot_is_value_and_partials() {
     sizes!(1 2 3 8 64);
-    assert_eq!(size_of::<Lifted<f64, 0>>(), size_of::<f64>());
+    assert_eq!(size_of::<Lifted<f64, NDual<f64, 0>>>(), size_of::<f64>());
     assert_eq!(
-        size_of::<Lifted<NDual<f64, 1>, 1>>(),
+        size_of::<Lifted<f64, NDual<NDual<f64, 1>, 1>>>(),
         size_of::<[f64; 4]>(),
         "the slot of a dual is a dual of duals"
     );
     // The layout is the value then the partials (`repr(C)`): read back through the
     // accessors, never through the layout.
-    let x = Lifted::<f64, 3>::from_parts(1.5, [1.0, 2.0, 3.0]);
+    let x: Lifted<f64, NDual<f64, 3>> = NDual::new(1.5, [1.0, 2.0, 3.0]);
     assert_eq!(primal(&x), 1.5);
     assert_eq!(tangent(&x), &[1.0, 2.0, 3.0]);
     assert_eq!(tangent_lane(&x, 2), 3.0);
@@ -297,7 +297,7 @@ fn width_64_runs_every_method() {
     assert_eq!(x.compose(&[1.0, 2.0]).partial(63), 2.0);
 
     // A slot at width 64, and a dual of width-64 duals.
-    let s = Lifted::<f64, 64>::new(x);
+    let s: Lifted<f64, W> = x;
     assert_eq!(tangent_lane(&s, 63), 1.0);
     let nested = NDual::<W, 2>::new(x, [W::constant(1.0), W::constant(0.0)]).sin();
     assert_eq!(nested.partial(0).partial(63), -(0.4f64.sin()));

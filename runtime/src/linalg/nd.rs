@@ -9,12 +9,12 @@
 
 use ndarray::{Array, Array1, Array2, ArrayBase, Data, Dimension, Ix1, Ix2};
 
+use crate::Param;
 use crate::Reading;
 use crate::array::ArrayReading;
 use crate::array::OwnedOperand;
 use crate::linalg::operand::ConstVec;
 use crate::linalg::{Mat, dot, matmul, matvec};
-use crate::rule::Param;
 
 macro_rules! nd_param {
     ($f:ident) => {

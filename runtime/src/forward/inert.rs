@@ -1,16 +1,11 @@
 //! Types without derivatives (integers, `bool`, `char`, `()`, strings): each is its own
 //! forward value, with a [`NoDual`] tangent.
 
-use super::containers::elementwise_elem;
-use super::{Dual, DualElem, ForwardValue, NoDual, ZeroLift};
+use super::{ForwardValue, NoDual};
 
 /// Types without derivatives are their own forward value, with a [`NoDual`] tangent.
 macro_rules! inert {
     ($([$($g:tt)*] $t:ty),* $(,)?) => {$(
-        impl<$($g)* const N: usize> Dual<N> for $t {
-            type Value = $t;
-        }
-        elementwise_elem!([$($g)*] $t);
         impl<$($g)*> ForwardValue for $t {
             type Primal<'s>
                 = &'s $t
@@ -35,13 +30,6 @@ macro_rules! inert {
             #[inline(always)]
             fn tangent_lane(&self, _lane: usize) -> NoDual {
                 NoDual
-            }
-        }
-        impl<$($g)*> ZeroLift for $t {
-            type From = $t;
-            #[inline(always)]
-            fn zero_lift(primal: $t) -> $t {
-                primal
             }
         }
     )*};

@@ -96,6 +96,38 @@ impl ::lifted::Param<f64> for Particle {
         <f64 as ::lifted::Param<f64>>::unflatten(&mut self.v, from);
     }
 }
+impl ::lifted::ParamElem<f64> for Particle {
+    type VecStore<__LiftedReading: ::lifted::Reading<f64>> =
+        ::lifted::__private::Vec<<Particle as ::lifted::Param<f64>>::Store<__LiftedReading>>;
+    #[inline]
+    fn lift_vec<__LiftedReading: ::lifted::Reading<f64>>(
+        v: &[Self],
+        seed: &mut impl FnMut(f64) -> __LiftedReading,
+    ) -> Self::VecStore<__LiftedReading> {
+        ::lifted::__private::lift_each(v, seed)
+    }
+    #[inline]
+    fn relift_vec<__LiftedReading: ::lifted::Reading<f64>>(
+        v: &[Self],
+        store: &mut Self::VecStore<__LiftedReading>,
+        seed: &mut impl FnMut(f64) -> __LiftedReading,
+    ) {
+        ::lifted::__private::relift_each(v, store, seed);
+    }
+    #[inline]
+    fn visit_vec<__LiftedReading: ::lifted::Reading<f64>>(
+        store: &Self::VecStore<__LiftedReading>,
+        f: &mut impl FnMut(__LiftedReading),
+    ) {
+        ::lifted::__private::visit_each::<f64, Self, __LiftedReading>(store, f);
+    }
+    #[inline]
+    fn primal_of_vec<__LiftedReading: ::lifted::Reading<f64>>(
+        store: &Self::VecStore<__LiftedReading>,
+    ) -> ::lifted::__private::Vec<Self> {
+        ::lifted::__private::primal_of_each::<f64, Self, __LiftedReading>(store)
+    }
+}
 impl Particle {
     pub fn kinetic(&self) -> f64 {
         0.5 * self.m * self.v * self.v

@@ -9,18 +9,4 @@ use super::DiagJet;
 use crate::reading::convert::{IntoReading, ToPrimal};
 use crate::{Reading, Real};
 
-impl<S: Real, const N: usize> DiagJet<S, N> {
-    /// The same partials with another value.
-    #[inline(always)]
-    fn with_value(self, value: S) -> Self {
-        Self::new(value, self.first, self.second)
-    }
-
-    /// The given value with every partial through the linear map `f`.
-    #[inline(always)]
-    fn map(&self, value: S, f: impl Fn(S) -> S) -> Self {
-        Self::new(value, self.first.map(&f), self.second.map(&f))
-    }
-}
-
 mixed_impls!({DiagJet N}, value, with_value, map, second_order);

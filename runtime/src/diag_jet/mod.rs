@@ -111,10 +111,35 @@ impl<S: Real, const N: usize> DiagJet<S, N> {
         self.first.iter().all(S::is_exact_zero) && self.second.iter().all(S::is_exact_zero)
     }
 
-    /// A constant from a value (piecewise-constant functions: `floor`, `signum`, …).
+    /// The same partials with another value: a shift by a constant, or the branch a
+    /// piecewise function selects.
     #[inline(always)]
-    pub(crate) fn flat(value: S) -> Self {
-        Self::constant(value)
+    pub(crate) fn with_value(self, value: S) -> Self {
+        Self::new(value, self.first, self.second)
+    }
+
+    /// The given value with every partial through the linear map `f` (scalings).
+    #[inline(always)]
+    pub(crate) fn map(&self, value: S, f: impl Fn(S) -> S) -> Self {
+        Self::new(value, self.first.map(&f), self.second.map(&f))
+    }
+
+    /// The given value with every partial times −1.
+    #[inline(always)]
+    pub(crate) fn negated(&self, value: S) -> Self {
+        let f = -S::one();
+        self.map(value, |c| c * f)
+    }
+
+    /// The given value with the partials combined lane by lane (sums, differences).
+    #[inline(always)]
+    pub(crate) fn zip(&self, other: &Self, value: S, f: impl Fn(S, S) -> S) -> Self {
+        let (x, y) = (self, other);
+        Self::new(
+            value,
+            core::array::from_fn(|k| f(x.first[k], y.first[k])),
+            core::array::from_fn(|k| f(x.second[k], y.second[k])),
+        )
     }
 
     /// `f(self)` from `f`, `f′` and `f″` at the value, for functions whose

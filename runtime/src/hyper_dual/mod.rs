@@ -139,6 +139,12 @@ impl<S: Real> HyperDual<S> {
         Self::new(value, f(self.e1), f(self.e2), f(self.e12))
     }
 
+    /// The given value with every part negated.
+    #[inline(always)]
+    pub(crate) fn negated(&self, value: S) -> Self {
+        self.map(value, |p| -p)
+    }
+
     /// The given value with the parts combined part by part (sums, differences).
     #[inline(always)]
     pub(crate) fn zip(&self, other: &Self, value: S, f: impl Fn(S, S) -> S) -> Self {

@@ -1,6 +1,6 @@
-//! The float method surface of `NDual`: the one-argument functions are the
-//! derivative table's entries through the first-order chain rule; the two-argument and
-//! piecewise ones are written here.
+//! The float method surface of `NDual`: the derivative table's entries through the
+//! first-order chain rule; the powers apply the table's power derivatives in cases of
+//! their own, and `mul_add` is a product and a sum rounded once.
 
 use super::NDual;
 use crate::Real;
@@ -40,6 +40,24 @@ macro_rules! ndual_rule2 {
 macro_rules! ndual_select {
     ($v:ident, $chosen:ident) => {
         Self::new($v, $chosen.partials)
+    };
+}
+
+/// A linear entry at `NDual`: the tangents times the sign, `ȧ − n ḃ` lane by lane, or
+/// zero.
+macro_rules! ndual_linear {
+    (negated $x:ident, $v:ident, $flip:ident) => {{
+        let d = if $flip { -S::one() } else { S::one() };
+        $x.chain($v, d)
+    }};
+    (minus $x:ident, $y:ident, $v:ident, $n:ident) => {
+        Self::new(
+            $v,
+            core::array::from_fn(|k| $x.partials[k] - $n * $y.partials[k]),
+        )
+    };
+    (flat $v:ident) => {
+        Self::flat($v)
     };
 }
 
@@ -105,13 +123,6 @@ impl<S: Real, const N: usize> Real for NDual<S, N> {
         self.chain2_sz(&n, v, dx, dy)
     }
     #[inline]
-    fn copysign(self, sign: Self) -> Self {
-        let x = self.value;
-        let flips = x.is_sign_negative() != sign.value.is_sign_negative();
-        let d = if flips { -S::one() } else { S::one() };
-        self.chain(x.copysign(sign.value), d)
-    }
-    #[inline]
     fn mul_add(self, a: Self, b: Self) -> Self {
         let (x, av) = (self.value, a.value);
         Self::new(
@@ -119,22 +130,9 @@ impl<S: Real, const N: usize> Real for NDual<S, N> {
             core::array::from_fn(|k| self.partials[k] * av + x * a.partials[k] + b.partials[k]),
         )
     }
-    #[inline]
-    fn rem_euclid(self, rhs: Self) -> Self {
-        // r = a - n b with the integer n = (a - r) / b: ṙ = ȧ - n ḃ.
-        let r = self.value.rem_euclid(rhs.value);
-        let n = ((self.value - r) / rhs.value).round();
-        Self::new(
-            r,
-            core::array::from_fn(|k| self.partials[k] - n * rhs.partials[k]),
-        )
-    }
-    #[inline]
-    fn div_euclid(self, rhs: Self) -> Self {
-        Self::flat(self.value.div_euclid(rhs.value))
-    }
 
     select_table!(select_rules! value ndual_select);
+    linear_table!(linear_rules! value ndual_linear);
 
     value_query!(field value: is_nan is_finite is_infinite is_sign_negative is_sign_positive);
 }

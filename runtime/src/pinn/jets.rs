@@ -255,8 +255,7 @@ fn tanh_jet(
             for (((((ddd, &d), &dd), &a), &g1), &g2) in
                 dddz.iter_mut().zip(dz).zip(ddz).zip(a).zip(&*d1).zip(&*d2)
             {
-                // f‴ reads only the value and the lower derivatives, not z.
-                let g3 = tanh::d3(f64::NAN, a, g1, g2);
+                let g3 = tanh::d3(a, g1, g2);
                 *ddd = g1 * *ddd + 3.0 * g2 * d * dd + g3 * (d * d * d);
             }
         }

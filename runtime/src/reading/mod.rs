@@ -3,13 +3,17 @@
 //!
 //! A reading adds only its own algebra (the first-order chain rule of `NDual`, the
 //! second-order ones of `DiagJet` and `HyperDual`, the zero-skipping of `ZDual`) and
-//! reads every float function's derivatives from [`table`]. [`ops`] names the scalar
-//! rules as values, for the array functions above and the kernels generated from them.
+//! reads every float function's derivatives from [`table`]; the two second-order
+//! readings share one float method surface ([`second_order`]). [`ops`] names the
+//! scalar rules as values, for the array functions above and the kernels generated
+//! from them.
 
 pub(crate) mod convert;
 pub(crate) mod ops;
 #[macro_use]
 pub(crate) mod table;
+#[macro_use]
+mod second_order;
 
 use crate::Real;
 

@@ -2,7 +2,9 @@
 //! higher coefficients by the recurrences of `series`. A polynomial whose higher
 //! coefficients are all exactly zero (a constant of the computation) maps to a
 //! constant without running any recurrence, so singular points of a function's
-//! derivatives (`sqrt` at 0, `ln` at 0) cannot turn a constant into NaNs.
+//! derivatives (`sqrt` at 0, `ln` at 0) cannot turn a constant into NaNs. The
+//! piecewise and linear two-argument functions need no series: they come from the
+//! derivative table's `select` and `linear` entries.
 
 use core::f64::consts::{LN_2, LN_10, PI};
 
@@ -85,6 +87,24 @@ impl<S: Real, const K: usize> Taylor<S, K> {
 macro_rules! taylor_select {
     ($v:ident, $chosen:ident) => {
         Self::branch($v, $chosen)
+    };
+}
+
+/// A linear entry at `Taylor`: every higher coefficient maps as a tangent does, the
+/// coefficients being constant near the point.
+macro_rules! taylor_linear {
+    (negated $x:ident, $v:ident, $flip:ident) => {
+        if $flip {
+            $x.map_hi($v, |c| -c)
+        } else {
+            $x.with_value($v)
+        }
+    };
+    (minus $x:ident, $y:ident, $v:ident, $n:ident) => {
+        Self::new($v, core::array::from_fn(|k| $x.hi[k] - $n * $y.hi[k]))
+    };
+    (flat $v:ident) => {
+        Self::constant($v)
     };
 }
 
@@ -343,35 +363,14 @@ impl<S: Real, const K: usize> Real for Taylor<S, K> {
         }
     }
     #[inline]
-    fn copysign(self, sign: Self) -> Self {
-        let x = self.c0;
-        let flips = x.is_sign_negative() != sign.c0.is_sign_negative();
-        let v = x.copysign(sign.c0);
-        if flips {
-            self.map_hi(v, |c| -c)
-        } else {
-            self.with_value(v)
-        }
-    }
-    #[inline]
     fn mul_add(self, a: Self, b: Self) -> Self {
         let v = self.c0.mul_add(a.c0, b.c0);
         let p = self.mul_series(&a, v);
         Self::new(v, core::array::from_fn(|k| p.hi[k] + b.hi[k]))
     }
-    #[inline]
-    fn rem_euclid(self, rhs: Self) -> Self {
-        // r = a - n b with the integer n = (a - r) / b, constant near the point.
-        let r = self.c0.rem_euclid(rhs.c0);
-        let n = ((self.c0 - r) / rhs.c0).round();
-        Self::new(r, core::array::from_fn(|k| self.hi[k] - n * rhs.hi[k]))
-    }
-    #[inline]
-    fn div_euclid(self, rhs: Self) -> Self {
-        Self::constant(self.c0.div_euclid(rhs.c0))
-    }
 
     select_table!(select_rules! c0 taylor_select);
+    linear_table!(linear_rules! c0 taylor_linear);
 
     value_query!(field c0: is_nan is_finite is_infinite is_sign_negative is_sign_positive);
 }

@@ -40,6 +40,26 @@ macro_rules! zbinary {
     };
 }
 
+/// The linear entries at `ZDual`: `NDual`'s rule through [`zmap2!`], or for flat ones
+/// the value alone, whatever the operands carry.
+macro_rules! zdual_linear {
+    ($($name:ident($a:ident, $b:ident): $shape:ident { $($body:tt)* })*) => {
+        $(zdual_linear!(@$shape $name);)*
+    };
+    (@linear $name:ident) => {
+        #[inline(always)]
+        fn $name(self, other: Self) -> Self {
+            zmap2!(self, other, |a, b| Real::$name(a, b))
+        }
+    };
+    (@flat $name:ident) => {
+        #[inline(always)]
+        fn $name(self, other: Self) -> Self {
+            Self::constant(Real::$name(self.value, other.value))
+        }
+    };
+}
+
 /// A piecewise entry at `ZDual`: the value, the picked operand's partials (none when
 /// it carries none).
 macro_rules! zdual_select {
@@ -76,7 +96,7 @@ impl<S: Real, const N: usize> Real for ZDual<S, N> {
 
     zflat! { signum floor ceil round trunc }
 
-    zbinary! { atan2 log powf hypot copysign rem_euclid }
+    zbinary! { atan2 log powf hypot }
 
     #[inline(always)]
     fn sin_cos(self) -> (Self, Self) {
@@ -99,12 +119,9 @@ impl<S: Real, const N: usize> Real for ZDual<S, N> {
     fn mul_add(self, a: Self, b: Self) -> Self {
         zmap3!(self, a, b, |x, y, z| Real::mul_add(x, y, z))
     }
-    #[inline(always)]
-    fn div_euclid(self, rhs: Self) -> Self {
-        Self::constant(self.value.div_euclid(rhs.value))
-    }
 
     select_table!(select_rules! value zdual_select);
+    linear_table!(zdual_linear);
 
     value_query!(field value: is_nan is_finite is_infinite is_sign_negative is_sign_positive);
 }

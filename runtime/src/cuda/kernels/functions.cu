@@ -1,6 +1,7 @@
 // The reading surface of the derivative table (`reading::table`) at this unit's
 // precision: the table's expressions call `S::sqrt(x)`, `S::one()`, `S::cst(c)`, as
 // the Rust readings do, and read the f64 constants defined above this fragment.
+// Comparisons and `is_sign_negative` give `bool`, as in Rust.
 
 struct S {
     static __device__ __forceinline__ T zero() { return T(0); }
@@ -42,9 +43,25 @@ struct S {
     static __device__ __forceinline__ T hypot(T x, T y) { return ::@hypot(x, y); }
     // Rust's `log(self, base)` is `self.ln() / base.ln()`.
     static __device__ __forceinline__ T log(T x, T b) { return ::@log(x) / ::@log(b); }
+    // The linear table's values and conditions.
+    static __device__ __forceinline__ T copysign(T x, T s) { return ::@copysign(x, s); }
+    static __device__ __forceinline__ T rem_euclid(T a, T b) { return lifted_rem_euclid(a, b); }
+    static __device__ __forceinline__ T div_euclid(T a, T b) { return lifted_div_euclid(a, b); }
+    static __device__ __forceinline__ bool is_sign_negative(T x) { return signbit(x) != 0; }
+    // The power lines'. Their exponents are `long long` (see the generator), taken back
+    // to `int` modulo 2^32.
+    static __device__ __forceinline__ T powi(T x, long long n) { return lifted_powi(x, (int)n); }
+    static __device__ __forceinline__ T powf(T x, T y) { return ::@pow(x, y); }
+    // Rust's `is_exact_zero(&self)`: the table passes a reference.
+    static __device__ __forceinline__ bool is_exact_zero(const T* x) { return *x == T(0); }
     // The piecewise table's values and conditions.
     static __device__ __forceinline__ T min(T a, T b) { return ::@fmin(a, b); }
     static __device__ __forceinline__ T max(T a, T b) { return ::@fmax(a, b); }
     static __device__ __forceinline__ T clamp(T x, T lo, T hi) { return lifted_clamp(x, lo, hi); }
     static __device__ __forceinline__ bool is_nan(T x) { return isnan(x); }
+};
+
+// Rust's `f64::from` of an exponent, for the power lines.
+struct f64 {
+    static __device__ __forceinline__ double from(long long n) { return (double)n; }
 };

@@ -158,6 +158,7 @@ pub fn source(p: Precision) -> String {
     }
     out += &fragment(include_str!("prelude.cu"), p);
     out += &fragment(include_str!("functions.cu"), p);
+    out += &fragment(&table::power_functions(), p);
     for &op in Unary::ALL {
         out += &elementwise(&kernel_name(op.name(), p), &["x"], false, &op.rule(), p);
     }

@@ -18,9 +18,9 @@ extern "C" __global__ void lifted_powi_@SFX(const T* xv, const T* xd, T* yv, T* 
             }
             continue;
         }
-        // n x^(n-1) is finite wherever x is for p >= 1; p <= 0 needs strong zero.
-        // p - 1 wraps at INT_MIN as Rust's release build does (signed overflow is UB in C).
-        const T d = p == 0 ? T(0) : T(p) * lifted_powi(x, (int)((unsigned)p - 1u));
+        // The derivative table's n x^(n-1), finite wherever x is for p >= 1; p <= 0
+        // needs strong zero.
+        const T d = p == 0 ? T(0) : lifted_powi_d1(x, p);
         for (int k = 0; k < lanes; ++k) {
             const T tx = xd[(long long)k * len + i];
             yd[(long long)k * len + i] = p >= 1 ? tx * d : lifted_sz(tx, d);

@@ -1,9 +1,9 @@
-//! The op table: each rule's value and derivative in C. The one-argument functions come
-//! from the derivative table (`reading::table`), the expressions the CPU readings run,
-//! as do `atan2`, `log`, `hypot`, `min`, `max` and `clamp`; the operators and the
-//! other two- and three-argument functions are transcribed from the
-//! CPU rules in `ndual/math.rs`, `ndual/ops.rs` and `ndual/mixed.rs` (same operation
-//! order, so the arithmetic rounds the same way).
+//! The op table: each rule's value and derivative in C. Every float function comes
+//! from the derivative table (`reading::table`), the expressions the CPU readings run:
+//! its one-argument, two-argument, piecewise and linear entries, and the power lines
+//! (as device functions, [`power_functions`]); the operators and `mul_add` are
+//! transcribed from the CPU rules in `ndual/ops.rs` and `ndual/math.rs` (same
+//! operation order, so the arithmetic rounds the same way).
 //!
 //! `pre` is C run once per element: it reads the operand values (`x`; or `a`, `b`,
 //! `c`) and defines the value `v` and whatever the lanes use. Lane expressions read the
@@ -13,7 +13,7 @@
 use std::borrow::Cow;
 
 use super::{Binary, Ternary, Unary};
-use crate::reading::table::{self, Line, Policy};
+use crate::reading::table::{self, Line, Parts, Policy};
 
 /// One op: what is computed once per element, then how the lanes follow.
 pub(super) struct Rule {
@@ -67,7 +67,7 @@ fn rule(pre: impl Into<Cow<'static, str>>, lanes: Lanes) -> Rule {
 }
 
 /// `chain2_sz(v, da, db)`.
-fn chain2_sz(pre: &'static str) -> Rule {
+fn chain2_sz(pre: impl Into<Cow<'static, str>>) -> Rule {
     rule(
         pre,
         Lanes::Terms(vec![Sz(0, "da".into()), Sz(1, "db".into())]),
@@ -92,19 +92,28 @@ fn from_binary_table(name: &str) -> Rule {
     )
 }
 
+/// C declarations naming the kernel's operands `a`, `b`, `c` as a table entry names
+/// them, where it names them otherwise.
+fn operand_names(args: &[&str]) -> String {
+    let mut out = String::new();
+    for (arg, operand) in args.iter().zip(OPERANDS) {
+        if *arg != operand {
+            out += &format!("const T {arg} = {operand}; ");
+        }
+    }
+    out
+}
+
+/// The kernels' names of a binary or ternary op's operands, in order.
+const OPERANDS: [&str; 3] = ["a", "b", "c"];
+
 /// The kernel rule of the piecewise table entry `name`: the value, and `pick`, the index
 /// of the operand whose lanes pass on (the first condition that holds, else 0).
 fn from_select_table(name: &str) -> Rule {
     let Some(e) = table::SELECT.iter().find(|e| e.name == name) else {
         unreachable!("`{name}` is not a piecewise table entry")
     };
-    let mut pre = String::new();
-    // The kernels name their operands `a`, `b`, `c`; the table may name them otherwise.
-    for (arg, operand) in e.args.iter().zip(["a", "b", "c"]) {
-        if *arg != operand {
-            pre += &format!("const T {arg} = {operand}; ");
-        }
-    }
+    let mut pre = operand_names(e.args);
     pre += &format!("T v = {}; ", tidy(e.value));
     let mut pick = "0".to_string();
     for (operand, condition) in e.picks.iter().rev() {
@@ -117,6 +126,83 @@ fn from_select_table(name: &str) -> Rule {
         pre + &format!("const int pick = {pick};"),
         Lanes::Select("pick"),
     )
+}
+
+/// The kernel rule of the linear table entry `name`: its value, then the lanes as
+/// `NDual` maps them: the tangents times the sign `d`, `ȧ − n ḃ`, or zero.
+fn from_linear_table(name: &str) -> Rule {
+    let Some(e) = table::LINEAR.iter().find(|e| e.name == name) else {
+        unreachable!("`{name}` is not a linear table entry")
+    };
+    let index = |arg: &str| {
+        let Some(i) = e.args.iter().position(|a| *a == arg) else {
+            unreachable!("`{name}` reads the parts of `{arg}`, which is not an operand")
+        };
+        i
+    };
+    let tangent = |arg: &str| format!("t{}", OPERANDS[index(arg)]);
+    let mut pre = operand_names(e.args) + &declare(&e.value);
+    let lanes = match e.parts {
+        Parts::Negated { operand, condition } => {
+            pre += &format!(" T d = ({}) ? T(-1) : T(1);", tidy(condition));
+            let lane = format!("{} * d", tangent(operand));
+            Lanes::Terms(vec![Plain(index(operand), lane.into())])
+        }
+        Parts::Minus { a, n, b, bindings } => {
+            for (name, expr) in bindings {
+                pre += &format!(" T {name} = {};", tidy(expr));
+            }
+            Lanes::Terms(vec![
+                Plain(index(a), tangent(a).into()),
+                Plain(index(b), format!("-({n} * {})", tangent(b)).into()),
+            ])
+        }
+        Parts::Flat => Lanes::Flat,
+    };
+    rule(pre, lanes)
+}
+
+/// The derivative table's power lines as device functions `lifted_<name>`, for the
+/// rules of `powi` (`powi.cu`) and `powf`.
+pub(super) fn power_functions() -> String {
+    let mut out = String::new();
+    for line in table::power::LINES {
+        let params: Vec<String> = line
+            .params
+            .iter()
+            .map(|(name, ty)| format!("{} {name}", c_type(ty)))
+            .collect();
+        out += &format!(
+            "__device__ __forceinline__ T lifted_{}({}) {{\n",
+            line.name,
+            params.join(", ")
+        );
+        for (condition, value) in line.cases {
+            out += &format!("    if ({}) return {};\n", tidy(condition), tidy(value));
+        }
+        out += &format!("    return {};\n}}\n", tidy(line.otherwise));
+    }
+    out
+}
+
+/// The C type of a power line's parameter.
+fn c_type(rust: &str) -> &'static str {
+    match rust {
+        "S" => "T",
+        // An exponent in 64 bits: `n - 1` cannot overflow (in C++ that is undefined),
+        // and `S::powi` takes it back to `int` modulo 2³², as Rust's optimised build
+        // wraps the i32.
+        "i32" => "long long",
+        _ => unreachable!("a power line takes a `{rust}`"),
+    }
+}
+
+/// The device function of the power line `name`, checked to be one.
+fn power_function(name: &str) -> String {
+    if !table::power::LINES.iter().any(|l| l.name == name) {
+        unreachable!("`{name}` is not a power line")
+    }
+    format!("lifted_{name}")
 }
 
 /// `stringify!` may space out paths (`S :: sqrt`); C++ reads both, people one.
@@ -195,29 +281,18 @@ impl Binary {
                 Lanes::Terms(vec![Plain(0, "ta".into()), Plain(1, "-(n * tb)".into())]),
             ),
             Self::Atan2 | Self::Log => from_binary_table(self.name()),
-            // d/da = b a^(b-1) (v / a away from 0; exactly 0 for b = 0); d/db = v ln a,
-            // 0 where v is 0.
             Self::Powf => Rule {
                 zero_lanes_constant: true,
-                ..chain2_sz(
-                    "T v = @pow(a, b); \
-                     T da = b == T(0) ? T(0) : (a == T(0) ? b * @pow(a, b - T(1)) : b * v / a); \
-                     T db = v == T(0) ? T(0) : v * @log(a);",
-                )
+                ..chain2_sz(format!(
+                    "T v = S::powf(a, b); T da = {}(a, b, v); T db = {}(a, v);",
+                    power_function("powf_dx"),
+                    power_function("powf_dy"),
+                ))
             },
             Self::Hypot => from_binary_table(self.name()),
-            Self::Copysign => rule(
-                "T v = @copysign(a, b); \
-                 T d = (signbit(a) != 0) != (signbit(b) != 0) ? T(-1) : T(1);",
-                Lanes::Terms(vec![Plain(0, "ta * d".into())]),
-            ),
             // Tangents follow the operand `fmin` / `fmax` returns (the non-NaN one).
             Self::Min | Self::Max => from_select_table(self.name()),
-            Self::RemEuclid => rule(
-                "T v = lifted_rem_euclid(a, b); T n = @round((a - v) / b);",
-                Lanes::Terms(vec![Plain(0, "ta".into()), Plain(1, "-(n * tb)".into())]),
-            ),
-            Self::DivEuclid => rule("T v = lifted_div_euclid(a, b);", Lanes::Flat),
+            Self::Copysign | Self::RemEuclid | Self::DivEuclid => from_linear_table(self.name()),
         }
     }
 }

@@ -1,5 +1,6 @@
 // Physics-informed networks on the device: the kernels between the GEMMs of a batched
-// jet pass (see pinn.rs). `T` is the field; `SUFFIX` names the precision.
+// jet pass (see pinn.rs). `T` is the field; `SUFFIX` names the precision;
+// `lifted_tanh_jet` is generated from the derivative table in front of this file.
 //
 // Streams are stored stream-major: stream s of point p, unit j at s*P*W + p*W + j.
 // Stream 0 is the value, then one first-order stream per input coordinate (when
@@ -20,11 +21,7 @@ extern "C" __global__ void lifted_pinn_input_SUFFIX(
         T z = b[j];
         for (int c = 0; c < dim; ++c) z += pts[p * dim + c] * w[c * width + j];
         T a = z, d1 = (T)1, d2 = (T)0;
-        if (activate) {
-            a = tanh(z);
-            d1 = (T)1 - a * a;
-            d2 = (T)(-2) * a * d1;
-        }
+        if (activate) a = lifted_tanh_jet(z, d1, d2);
         out[idx] = a;
         int s = 1;
         if (first) {
@@ -41,7 +38,7 @@ extern "C" __global__ void lifted_pinn_input_SUFFIX(
 }
 
 // After a hidden layer's GEMM, in place: bias on the value, then the tanh jet rule
-// a = tanh(z), ȧ = (1 − a²) ż, ä = (1 − a²) z̈ + (−2a(1 − a²)) ż².
+// ȧ = f′ ż, ä = f′ z̈ + f″ ż², with a, f′ and f″ from the derivative table.
 extern "C" __global__ void lifted_pinn_tanh_jet_SUFFIX(
     T* z, const T* b, long long points, int dim, int width, int first, int mask)
 {
@@ -49,9 +46,8 @@ extern "C" __global__ void lifted_pinn_tanh_jet_SUFFIX(
     for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < total;
          idx += (long long)blockDim.x * gridDim.x) {
         int j = (int)(idx % width);
-        T a = tanh(z[idx] + b[j]);
-        T d1 = (T)1 - a * a;
-        T d2 = (T)(-2) * a * d1;
+        T d1, d2;
+        T a = lifted_tanh_jet(z[idx] + b[j], d1, d2);
         z[idx] = a;
         // Second-order streams first: they read the unscaled first-order ones.
         int s = 1 + (first ? dim : 0);

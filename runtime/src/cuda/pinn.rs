@@ -18,17 +18,14 @@ use super::kernels::Precision;
 use super::{CudaError, Device, nvrtc};
 use crate::pinn::{NavierStokes, Network};
 
-/// The kernel source of this module, `T` and `SUFFIX` to be substituted.
+/// The kernel source of this module, `SUFFIX` to be substituted; it calls the
+/// derivative table's `tanh` jet, which [`source`] puts in front.
 const SOURCE: &str = include_str!("pinn.cu");
 
 /// The CUDA source of the PINN kernels for `precision` (compiled by NVRTC at first use;
 /// exposed so the kernel tests compile it without a GPU).
 pub fn source(precision: Precision) -> String {
-    format!(
-        "typedef {} T;\n{}",
-        precision.c_type(),
-        SOURCE.replace("SUFFIX", precision.suffix())
-    )
+    super::kernels::jet_unit(precision, &["tanh"]) + &SOURCE.replace("SUFFIX", precision.suffix())
 }
 
 /// The kernel names of [`source`].

@@ -16,7 +16,7 @@
 use rayon::prelude::*;
 
 use super::network::Network;
-use crate::reading::table::lines::tanh;
+use crate::reading::table::lines::{cos, sin, tanh};
 
 /// The derivative streams a pass carries besides the value.
 #[derive(Clone, Copy, Debug)]
@@ -175,8 +175,8 @@ fn seed(cur: &mut [f64], streams: Streams<'_>, points: &[f64], rows: usize, dim:
 
 /// The Fourier-feature embedding `[sin θ, cos θ]`, `θ = 2π B z`, of every stream: `θ`
 /// is linear in `z`, so its first derivative along coordinate `c` is `r = 2π B[k][c]`
-/// and its higher ones are zero: `sin` gives `r cos θ`, `−r² sin θ`, `−r³ cos θ` and
-/// `cos` gives `−r sin θ`, `−r² cos θ`, `r³ sin θ`.
+/// and its higher ones are zero; the streams are `f′ r`, `f″ r²` and `f‴ r³` of `sin`
+/// and `cos`, their derivatives from the derivative table.
 fn embed(next: &mut [f64], cur: &[f64], net: &Network, streams: Streams<'_>, rows: usize) {
     let Some(f) = &net.features else { return };
     let (inputs, freq) = (f.inputs, f.frequencies);
@@ -193,28 +193,30 @@ fn embed(next: &mut [f64], cur: &[f64], net: &Network, streams: Streams<'_>, row
                 a += zi * bi;
             }
             let angle = two_pi * a;
-            let (s, c) = (angle.sin(), angle.cos());
+            let (s, c) = (sin::value(angle), cos::value(angle));
+            let (s1, c1) = (sin::d1(angle, s), cos::d1(angle, c));
+            let (s2, c2) = (sin::d2(angle, s, s1), cos::d2(angle, c, c1));
             let at = p * width + k;
             next[at] = s;
             next[at + freq] = c;
             for (j, &coord) in streams.first.iter().enumerate() {
                 let rate = two_pi * b[coord];
                 let o = (1 + j) * plane + at;
-                next[o] = c * rate;
-                next[o + freq] = -s * rate;
+                next[o] = s1 * rate;
+                next[o + freq] = c1 * rate;
             }
             for (j, &f_index) in streams.second.iter().enumerate() {
                 let rate = two_pi * b[streams.first[f_index]];
                 let o = (1 + streams.first.len() + j) * plane + at;
-                next[o] = -s * (rate * rate);
-                next[o + freq] = -c * (rate * rate);
+                next[o] = s2 * (rate * rate);
+                next[o + freq] = c2 * (rate * rate);
             }
             if let Some(s_index) = streams.third {
                 let rate = two_pi * b[streams.first[streams.second[s_index]]];
                 let o = streams.third_index() * plane + at;
                 let cube = rate * rate * rate;
-                next[o] = -c * cube;
-                next[o + freq] = s * cube;
+                next[o] = sin::d3(s, s1, s2) * cube;
+                next[o + freq] = cos::d3(c, c1, c2) * cube;
             }
         }
     }

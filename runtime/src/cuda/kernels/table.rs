@@ -219,6 +219,25 @@ fn declare(line: &Line) -> String {
     out + &format!("T {} = {};", line.name, tidy(line.expr))
 }
 
+/// The device function `lifted_<name>_jet(x, d1, d2)` of the derivative table's entry
+/// `name`: returns the value and writes `f′` and `f″`, for kernels that apply a jet rule
+/// themselves (the PINN pass).
+pub(super) fn jet_function(name: &str) -> String {
+    let Some(e) = table::UNARY.iter().find(|e| e.name == name) else {
+        unreachable!("`{name}` is not a table entry")
+    };
+    format!(
+        "__device__ __forceinline__ T lifted_{name}_jet(T x, T& d1_out, T& d2_out) {{\n    \
+         {} {} {}\n    d1_out = {}; d2_out = {};\n    return {};\n}}\n",
+        declare(&e.value),
+        declare(&e.d1),
+        declare(&e.d2),
+        e.d1.name,
+        e.d2.name,
+        e.value.name
+    )
+}
+
 /// The kernel rule of the derivative table's entry `name`: its value and `f′`, the
 /// lanes applied by its policy as `NDual` applies it.
 fn from_table(name: &str) -> Rule {

@@ -243,8 +243,9 @@ macro_rules! unary_rules {
     }};
 }
 
-/// An entry of the table as source text, for the kernel generator (which reads the
-/// value and `f′`: the kernels are first-order) and the tests.
+/// An entry of the table as source text, for the kernel generator (the element-wise
+/// kernels are first-order and read the value and `f′`; the PINN pass's jets read `f″`
+/// too) and the tests.
 #[derive(Clone, Copy, Debug)]
 #[cfg_attr(not(feature = "cuda"), allow(dead_code))]
 pub(crate) struct Entry {
@@ -253,6 +254,7 @@ pub(crate) struct Entry {
     pub(crate) policy: Policy,
     pub(crate) value: Line,
     pub(crate) d1: Line,
+    pub(crate) d2: Line,
 }
 
 macro_rules! entries {
@@ -275,6 +277,7 @@ macro_rules! entries {
                     policy: policy_of!($policy),
                     value: line!($v = $val $(, where $($vl = $ve),+)?),
                     d1: line!($f1 = $d1 $(, where $($al = $ae),+)?),
+                    d2: line!($f2 = $d2 $(, where $($bl = $be),+)?),
                 },
             )*
         ];

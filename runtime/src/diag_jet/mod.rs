@@ -120,7 +120,7 @@ impl<S: Real, const N: usize> DiagJet<S, N> {
 
     /// The given value with every partial through the linear map `f` (scalings).
     #[inline(always)]
-    pub(crate) fn map(&self, value: S, f: impl Fn(S) -> S) -> Self {
+    pub(crate) fn map(self, value: S, f: impl Fn(S) -> S) -> Self {
         Self::new(value, self.first.map(&f), self.second.map(&f))
     }
 

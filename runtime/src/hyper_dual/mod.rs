@@ -135,7 +135,7 @@ impl<S: Real> HyperDual<S> {
     /// The given value with every part through `f`: the linear maps of the parts
     /// (scalings, negation) that leave `e12` without a product term.
     #[inline(always)]
-    pub(crate) fn map(&self, value: S, f: impl Fn(S) -> S) -> Self {
+    pub(crate) fn map(self, value: S, f: impl Fn(S) -> S) -> Self {
         Self::new(value, f(self.e1), f(self.e2), f(self.e12))
     }
 

@@ -17,7 +17,7 @@ impl<S: Real, const N: usize> NDual<S, N> {
 
     /// The given value with every partial through `f`.
     #[inline(always)]
-    fn map(&self, value: S, f: impl Fn(S) -> S) -> Self {
+    fn map(self, value: S, f: impl Fn(S) -> S) -> Self {
         Self::new(value, self.partials.map(f))
     }
 }

@@ -18,7 +18,7 @@ impl<S: Real, const N: usize> ZDual<S, N> {
 
     /// The given value with every partial through `f`; none stay none.
     #[inline(always)]
-    fn map(&self, value: S, f: impl Fn(S) -> S) -> Self {
+    fn map(self, value: S, f: impl Fn(S) -> S) -> Self {
         Self {
             value,
             partials: self.partials.map(|p| p.map(&f)),

@@ -58,15 +58,10 @@ impl<S: Real, const N: usize> DiagJet<S, N> {
 
     #[inline(always)]
     fn rem_impl(&self, rhs: &Self) -> Self {
-        // a % b = a - n b with the integer n = (a - r) / b, constant near the point.
-        let r = self.value % rhs.value;
-        let n = ((self.value - r) / rhs.value).round();
-        Self::new(
-            r,
-            core::array::from_fn(|k| self.first[k] - n * rhs.first[k]),
-            core::array::from_fn(|k| self.second[k] - n * rhs.second[k]),
-        )
+        Self::rem(*self, *rhs)
     }
+
+    operator_table!(linear_rules! value second_order_linear);
 }
 
 operator_impls!(DiagJet);

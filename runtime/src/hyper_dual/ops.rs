@@ -47,11 +47,10 @@ impl<S: Real> HyperDual<S> {
 
     #[inline(always)]
     fn rem_impl(&self, rhs: &Self) -> Self {
-        // a % b = a - n b with the integer n = (a - r) / b, constant near the point.
-        let r = self.value % rhs.value;
-        let n = ((self.value - r) / rhs.value).round();
-        self.zip(rhs, r, |p, q| p - n * q)
+        Self::rem(*self, *rhs)
     }
+
+    operator_table!(linear_rules! value second_order_linear);
 }
 
 operator_impls!(HyperDual<S>);

@@ -1,5 +1,6 @@
 //! `NDual<S, N>`: a value and N partials, the forward value of a scalar.
 
+#[macro_use]
 mod math;
 mod mixed;
 mod num;

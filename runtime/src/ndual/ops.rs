@@ -49,14 +49,10 @@ impl<S: Real, const N: usize> NDual<S, N> {
 
     #[inline(always)]
     fn rem_impl(&self, rhs: &Self) -> Self {
-        // a % b = a - n b with the integer n = (a - r) / b: ṙ = ȧ - n ḃ.
-        let r = self.value % rhs.value;
-        let n = ((self.value - r) / rhs.value).round();
-        Self::new(
-            r,
-            core::array::from_fn(|k| self.partials[k] - n * rhs.partials[k]),
-        )
+        Self::rem(*self, *rhs)
     }
+
+    operator_table!(linear_rules! value ndual_linear);
 }
 
 operator_impls!(NDual);

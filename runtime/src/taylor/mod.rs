@@ -12,6 +12,7 @@
 //! the `num-traits` impls. Arrays of Taylor values are plain `Vec`s and slices (see
 //! `array/primal.rs`).
 
+#[macro_use]
 mod math;
 mod mixed;
 mod num;

@@ -39,11 +39,10 @@ impl<S: Real, const K: usize> Taylor<S, K> {
 
     #[inline(always)]
     fn rem_impl(&self, rhs: &Self) -> Self {
-        // a % b = a - n b with the integer n = (a - r) / b, constant near the point.
-        let r = self.c0 % rhs.c0;
-        let n = ((self.c0 - r) / rhs.c0).round();
-        Self::new(r, core::array::from_fn(|k| self.hi[k] - n * rhs.hi[k]))
+        Self::rem(*self, *rhs)
     }
+
+    operator_table!(linear_rules! c0 taylor_linear);
 }
 
 operator_impls!(Taylor);

@@ -43,7 +43,8 @@ struct S {
     static __device__ __forceinline__ T hypot(T x, T y) { return ::@hypot(x, y); }
     // Rust's `log(self, base)` is `self.ln() / base.ln()`.
     static __device__ __forceinline__ T log(T x, T b) { return ::@log(x) / ::@log(b); }
-    // The linear table's values and conditions.
+    // The linear table's values and conditions (`rem` is the `%` operator's).
+    static __device__ __forceinline__ T rem(T a, T b) { return ::@fmod(a, b); }
     static __device__ __forceinline__ T copysign(T x, T s) { return ::@copysign(x, s); }
     static __device__ __forceinline__ T rem_euclid(T a, T b) { return lifted_rem_euclid(a, b); }
     static __device__ __forceinline__ T div_euclid(T a, T b) { return lifted_div_euclid(a, b); }

@@ -294,11 +294,6 @@ impl Binary {
                     ("b", "lifted_sz(tb, -(v * inv))"),
                 ]),
             ),
-            // a % b = a - n b with the integer n: ṙ = ȧ - n ḃ.
-            Self::Rem => rule(
-                "T v = @fmod(a, b); T n = @round((a - v) / b);",
-                Lanes::Terms(vec![Plain(0, "ta".into()), Plain(1, "-(n * tb)".into())]),
-            ),
             Self::Atan2 | Self::Log => from_binary_table(self.name()),
             Self::Powf => Rule {
                 zero_lanes_constant: true,
@@ -311,7 +306,9 @@ impl Binary {
             Self::Hypot => from_binary_table(self.name()),
             // Tangents follow the operand `fmin` / `fmax` returns (the non-NaN one).
             Self::Min | Self::Max => from_select_table(self.name()),
-            Self::Copysign | Self::RemEuclid | Self::DivEuclid => from_linear_table(self.name()),
+            Self::Rem | Self::Copysign | Self::RemEuclid | Self::DivEuclid => {
+                from_linear_table(self.name())
+            }
         }
     }
 }

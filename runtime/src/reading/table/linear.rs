@@ -47,6 +47,25 @@ macro_rules! linear_table {
     };
 }
 
+/// The `%` operator, in the grammar of [`linear_table!`]: an operator of each reading,
+/// not a method of `Real`, so it is a table of its own that readings expand in their
+/// operator impls (`operator_table!(linear_rules! value ndual_linear)` inside an
+/// inherent `impl`, giving `fn rem(self, other: Self) -> Self`); the kernel generator
+/// reads it with the linear entries.
+macro_rules! operator_table {
+    ($callback:ident $(! $($prefix:tt)*)?) => {
+        $callback! {
+            $($($prefix)*)?
+            // r = a − n b with the integer n = (a − r) / b (truncated), constant near
+            // the point.
+            rem(a, b): linear {
+                v = S::rem(a, b);
+                parts = a - n * b, where n = S::round((a - v) / b);
+            }
+        }
+    };
+}
+
 /// Expands one reading's methods from [`linear_table!`], inside its `impl Real` block:
 /// `linear_table!(linear_rules! value ndual_linear)`, where `value` is the field holding
 /// the reading's primal part and `ndual_linear!` builds the result from the value and
@@ -127,7 +146,7 @@ macro_rules! linear_rules {
 #[derive(Clone, Copy, Debug)]
 #[cfg_attr(not(feature = "cuda"), allow(dead_code))]
 pub(crate) struct LinearEntry {
-    /// The `Real` method name.
+    /// The `Real` method name (`rem` for the `%` operator).
     pub(crate) name: &'static str,
     /// The operands' names, `self` first.
     pub(crate) args: &'static [&'static str; 2],
@@ -216,4 +235,4 @@ macro_rules! linear_entries {
     };
 }
 
-linear_table!(linear_entries);
+operator_table!(linear_table! linear_entries !);

@@ -252,7 +252,7 @@ macro_rules! eval_linear {
         ($val, [S::zero(), S::zero()])
     }};
 }
-linear_table!(eval_linear);
+operator_table!(linear_table! eval_linear !);
 
 /// The partials a linear entry's shape gives are its value's, at points of every sign
 /// combination away from its jumps and kinks.

@@ -144,6 +144,57 @@ pub fn is_float_const_path(path: &syn::Path) -> bool {
     caps && (owner == "f64" || owner == "f32" || owner == "consts")
 }
 
+/// A path naming a constant item by Rust's convention (`SCALE`, `consts::PI`, `PI`).
+pub fn is_const_name(e: &Expr) -> bool {
+    let Expr::Path(p) = strip_groups(e) else {
+        return false;
+    };
+    p.qself.is_none()
+        && p.path.segments.last().is_some_and(|s| {
+            let name = s.ident.to_string();
+            name.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+        })
+}
+
+/// `e` without the parentheses and invisible groups around it.
+fn strip_groups(mut e: &Expr) -> &Expr {
+    loop {
+        match e {
+            Expr::Paren(p) => e = &p.expr,
+            Expr::Group(g) => e = &g.expr,
+            _ => return e,
+        }
+    }
+}
+
+/// The float constants of `std::f64::consts` (and `f32`'s), by the names people import
+/// them under (`use std::f64::consts::PI;`): a bare `PI` is a float even though the
+/// macro sees no type for it.
+const STD_FLOAT_CONSTS: &[&str] = &[
+    "PI",
+    "TAU",
+    "E",
+    "SQRT_2",
+    "LN_2",
+    "LN_10",
+    "LOG2_E",
+    "LOG10_E",
+    "LOG2_10",
+    "LOG10_2",
+    "FRAC_1_PI",
+    "FRAC_2_PI",
+    "FRAC_PI_2",
+    "FRAC_PI_3",
+    "FRAC_PI_4",
+    "FRAC_PI_6",
+    "FRAC_PI_8",
+    "FRAC_1_SQRT_2",
+    "FRAC_2_SQRT_PI",
+];
+
 /// Whether a path call `g(…)` goes to a rule (an annotated function or primitive):
 /// not a local closure, not a constructor, not a type's associated function, not std.
 pub fn is_rule_call(scope: &Scope, path: &syn::Path) -> bool {
@@ -267,7 +318,10 @@ impl Scope {
                     let name = id.to_string();
                     if self.active.contains(&name) || self.arrays.contains_key(&name) {
                         Class::Active
-                    } else if self.inactive.contains(&name) {
+                    } else if self.inactive.contains(&name)
+                        || (!self.locals.contains(&name)
+                            && STD_FLOAT_CONSTS.contains(&name.as_str()))
+                    {
                         Class::Inactive
                     } else {
                         Class::Other
@@ -309,9 +363,15 @@ impl Scope {
                             self.classify_with(&b.left, memo),
                             self.classify_with(&b.right, memo),
                         );
+                        // A `const` item next to a float constant (`2.0 * A`) is a
+                        // float: nothing else type-checks in the primal.
+                        let float = |c: Class, e: &Expr| c == Class::Inactive || is_const_name(e);
                         if l == Class::Active || r == Class::Active {
                             Class::Active
-                        } else if l == Class::Inactive && r == Class::Inactive {
+                        } else if (l == Class::Inactive || r == Class::Inactive)
+                            && float(l, &b.left)
+                            && float(r, &b.right)
+                        {
                             Class::Inactive
                         } else {
                             Class::Other

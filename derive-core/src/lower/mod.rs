@@ -8,7 +8,7 @@ use syn::spanned::Spanned;
 use syn::visit_mut::VisitMut;
 use syn::{Expr, Ident, Pat, Token};
 
-use crate::analyse::{ArrayKind, Class, FLOAT_METHODS, Memo, Scope, is_rule_call};
+use crate::analyse::{ArrayKind, Class, FLOAT_METHODS, Memo, Scope, is_const_name, is_rule_call};
 
 mod arrays;
 mod forms;
@@ -764,21 +764,6 @@ impl VisitMut for Lowerer<'_> {
     fn visit_local_mut(&mut self, l: &mut syn::Local) {
         self.local(l);
     }
-}
-
-/// A path naming a constant item by Rust's convention (`SCALE`, `consts::PI`, `PI`).
-fn is_const_name(e: &Expr) -> bool {
-    let Expr::Path(p) = strip(e) else {
-        return false;
-    };
-    p.qself.is_none()
-        && p.path.segments.last().is_some_and(|s| {
-            let name = s.ident.to_string();
-            name.chars().next().is_some_and(|c| c.is_ascii_uppercase())
-                && name
-                    .chars()
-                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
-        })
 }
 
 fn make_bindings_mut(p: &mut Pat) {

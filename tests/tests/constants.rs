@@ -1,0 +1,84 @@
+//! Constants the way people write them, on the left of an operator: an imported
+//! `std::f64::consts` name, a product of constants, a local bound to constants, module
+//! `const` and `static` items, associated constants. Each rule is checked by
+//! `check_rule` (finite differences, the primal, lane independence at widths 1, 2, 3,
+//! 8 and 16) and its derivative against the closed form.
+
+use std::f64::consts::PI;
+
+use lifted::autodiff;
+
+#[path = "support/check.rs"]
+mod check;
+
+const A: f64 = 20.0;
+static B: f64 = 0.5;
+
+/// `2π x`: the constant product on the left.
+#[autodiff(forward, chunk = 2)]
+fn two_pi_x(x: f64) -> f64 {
+    2.0 * PI * x
+}
+
+/// `(2π) x`, parenthesised.
+#[autodiff(forward, chunk = 2)]
+fn paren_two_pi_x(x: f64) -> f64 {
+    (2.0 * PI) * x
+}
+
+/// A local bound to an imported constant, on the left.
+#[autodiff(forward, chunk = 2)]
+fn local_pi_x(x: f64) -> f64 {
+    let pi = PI;
+    pi * x
+}
+
+/// A local computed from constants only stays a plain float.
+#[autodiff(forward, chunk = 2)]
+fn local_product(x: f64) -> f64 {
+    let k = 2.0 * A;
+    k * x - B / x
+}
+
+/// A local annotated as a float, bound to a module item.
+#[autodiff(forward, chunk = 2)]
+fn typed_local(x: f64) -> f64 {
+    let a: f64 = A;
+    a * x
+}
+
+/// Module items and associated constants on the left.
+#[autodiff(forward, chunk = 2)]
+fn items(x: f64) -> f64 {
+    A * x + B * x * x - f64::EPSILON * x + PI / x
+}
+
+#[test]
+fn constants_on_the_left() {
+    for x in [0.3, 1.7, -2.4] {
+        let d = |r: f64, want: f64| assert!((r - want).abs() <= 1e-12 * want.abs().max(1.0));
+        check::check(two_pi_x::Rule, (x,));
+        check::check(paren_two_pi_x::Rule, (x,));
+        check::check(local_pi_x::Rule, (x,));
+        check::check(local_product::Rule, (x,));
+        check::check(items::Rule, (x,));
+        check::check(typed_local::Rule, (x,));
+        d(lifted::derivative(typed_local::Rule, x).unwrap().1, A);
+        d(lifted::derivative(two_pi_x::Rule, x).unwrap().1, 2.0 * PI);
+        d(
+            lifted::derivative(paren_two_pi_x::Rule, x).unwrap().1,
+            2.0 * PI,
+        );
+        d(lifted::derivative(local_pi_x::Rule, x).unwrap().1, PI);
+        d(
+            lifted::derivative(local_product::Rule, x).unwrap().1,
+            2.0 * A + B / (x * x),
+        );
+        d(
+            lifted::derivative(items::Rule, x).unwrap().1,
+            A + 2.0 * B * x - f64::EPSILON - PI / (x * x),
+        );
+        // The primal reading is the plain function.
+        assert_eq!(two_pi_x::frule::<f64>(x), 2.0 * PI * x);
+    }
+}

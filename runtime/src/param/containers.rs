@@ -79,7 +79,7 @@ macro_rules! elementwise_elem {
 impl<F: Scalar, T: ParamElem<F>> Param<F> for Vec<T> {
     type Store<D: Reading<F>> = T::VecStore<D>;
     fn dim(&self) -> usize {
-        self.iter().map(T::dim).sum()
+        T::dim_vec(self)
     }
     #[inline]
     fn lift<D: Reading<F>>(&self, seed: &mut impl FnMut(F) -> D) -> Self::Store<D> {
@@ -96,14 +96,10 @@ impl<F: Scalar, T: ParamElem<F>> Param<F> for Vec<T> {
         T::primal_of_vec(store)
     }
     fn flatten(&self, out: &mut Vec<F>) {
-        for x in self {
-            x.flatten(out);
-        }
+        T::flatten_vec(self, out);
     }
     fn unflatten(&mut self, from: &mut impl Iterator<Item = F>) {
-        for x in self {
-            x.unflatten(from);
-        }
+        T::unflatten_vec(self, from);
     }
 }
 

@@ -35,6 +35,11 @@ macro_rules! inert_param {
             fn primal_of_vec<D: Reading<F>>(store: &Vec<$t>) -> Vec<$t> {
                 store.clone()
             }
+            fn dim_vec(_v: &[$t]) -> usize {
+                0
+            }
+            fn flatten_vec(_v: &[$t], _out: &mut Vec<F>) {}
+            fn unflatten_vec(_v: &mut [$t], _from: &mut impl Iterator<Item = F>) {}
         }
     )*};
 }

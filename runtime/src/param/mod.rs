@@ -125,6 +125,23 @@ pub trait ParamElem<F: Scalar>: Param<F> + Sized {
     fn visit_vec<D: Reading<F>>(store: &Self::VecStore<D>, f: &mut impl FnMut(D));
     /// The primal elements held by a lifted `Vec`.
     fn primal_of_vec<D: Reading<F>>(store: &Self::VecStore<D>) -> Vec<Self>;
+    /// The degrees of freedom of a `Vec` of these, in [`Param::dim`]'s sense. Floats
+    /// answer the length at once: drivers ask on every call.
+    fn dim_vec(v: &[Self]) -> usize {
+        v.iter().map(Self::dim).sum()
+    }
+    /// [`Param::flatten`] of a `Vec` of these (floats copy the slice whole).
+    fn flatten_vec(v: &[Self], out: &mut Vec<F>) {
+        for x in v {
+            x.flatten(out);
+        }
+    }
+    /// [`Param::unflatten`] of a `Vec` of these.
+    fn unflatten_vec(v: &mut [Self], from: &mut impl Iterator<Item = F>) {
+        for x in v {
+            x.unflatten(from);
+        }
+    }
 }
 
 /// `value` lifted to reading `D` with every tangent zero: a constant of the

@@ -64,6 +64,18 @@ macro_rules! scalar_param {
                     .map(|i| store.get(i).primal_scalar())
                     .collect()
             }
+            #[inline]
+            fn dim_vec(v: &[$f]) -> usize {
+                v.len()
+            }
+            fn flatten_vec(v: &[$f], out: &mut Vec<$f>) {
+                out.extend_from_slice(v);
+            }
+            fn unflatten_vec(v: &mut [$f], from: &mut impl Iterator<Item = $f>) {
+                for (x, y) in v.iter_mut().zip(from) {
+                    *x = y;
+                }
+            }
         }
     };
 }

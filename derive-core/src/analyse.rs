@@ -57,6 +57,21 @@ pub struct Scope {
     /// `ndarray` arrays (parameters, annotated locals, `.dot` results): their `.dot`
     /// dispatches to the `linalg` rules.
     pub ndarrays: HashSet<String>,
+    /// Locals bound without a type to a `const` or `static` item (`let a = A;`), whose
+    /// type the macro cannot see: see [`Scope::is_const_like`].
+    pub const_like: HashSet<String>,
+}
+
+impl Scope {
+    /// A `const` or `static` item by name (`A`, `Self::C`) or a local bound to one
+    /// (`let a = A;`). Its type is out of sight, but next to a lifted operand of an
+    /// arithmetic operator it can only be a float (nothing else type-checks in the
+    /// primal), and as an argument of a rule call it is zero-lifted by type.
+    pub fn is_const_like(&self, e: &Expr) -> bool {
+        is_const_name(e)
+            || matches!(strip_groups(e), Expr::Path(p)
+                if p.path.get_ident().is_some_and(|id| self.const_like.contains(&id.to_string())))
+    }
 }
 
 /// The float methods of `f64` the reading implements.
@@ -365,7 +380,8 @@ impl Scope {
                         );
                         // A `const` item next to a float constant (`2.0 * A`) is a
                         // float: nothing else type-checks in the primal.
-                        let float = |c: Class, e: &Expr| c == Class::Inactive || is_const_name(e);
+                        let float =
+                            |c: Class, e: &Expr| c == Class::Inactive || self.is_const_like(e);
                         if l == Class::Active || r == Class::Active {
                             Class::Active
                         } else if (l == Class::Inactive || r == Class::Inactive)
@@ -782,6 +798,9 @@ impl<'ast> Visit<'ast> for Pass<'_> {
                     ty.is_some_and(|t| crate::types::ndarray_type(t, self.f).is_some());
                 if nd_annotated || is_ndarray_dot(self.scope, &init.expr) {
                     self.scope.ndarrays.insert(name.clone());
+                }
+                if ty.is_none() && is_const_name(&init.expr) {
+                    self.scope.const_like.insert(name.clone());
                 }
                 if ty.is_none() && is_empty_vec(&init.expr) {
                     self.vec_candidates.insert(name.clone());

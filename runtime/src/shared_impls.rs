@@ -543,8 +543,18 @@ macro_rules! mixed_impls {
         |$rx:ident, $rc:ident| $rdiv:expr; |$kx:ident, $kd:ident| $compose:expr) => {
         constant_impls!(@op {$T $($N)?}, $f Add add AddAssign add_assign |x, c| x.$shift(x.$value + c));
         constant_impls!(@op {$T $($N)?}, $f Sub sub SubAssign sub_assign |x, c| x.$shift(x.$value - c));
-        constant_impls!(@op {$T $($N)?}, $f Mul mul MulAssign mul_assign |x, c| x.$scale(x.$value * c, |p| p * c));
-        constant_impls!(@op {$T $($N)?}, $f Div div DivAssign div_assign |x, c| x.$scale(x.$value / c, |p| p / c));
+        // NaN-safe lanes: a zero part stays zero when `c` is infinite or NaN (`x * c`)
+        // or zero or NaN (`x / c`); the test is on `c`, once.
+        constant_impls!(@op {$T $($N)?}, $f Mul mul MulAssign mul_assign |x, c| if c.is_finite() {
+            x.$scale(x.$value * c, |p| p * c)
+        } else {
+            x.$scale(x.$value * c, |p| crate::reading::or_zero(p, |p| p * c))
+        });
+        constant_impls!(@op {$T $($N)?}, $f Div div DivAssign div_assign |x, c| if c != 0.0 && !c.is_nan() {
+            x.$scale(x.$value / c, |p| p / c)
+        } else {
+            x.$scale(x.$value / c, |p| crate::reading::or_zero(p, |p| p / c))
+        });
         constant_impls!(@op {$T $($N)?}, $f Rem rem RemAssign rem_assign |x, c| x.$shift(x.$value % c));
         constant_impls!($f, {$T $($N)?}, $value);
 
@@ -567,7 +577,11 @@ macro_rules! mixed_impls {
             }
             #[inline(always)]
             fn rmul(self, c: $f) -> Self {
-                self.$scale(self.$value.rmul(c), |p| p.rmul(c))
+                if c.is_finite() {
+                    self.$scale(self.$value.rmul(c), |p| p.rmul(c))
+                } else {
+                    self.$scale(self.$value.rmul(c), |p| crate::reading::or_zero(p, |p| p.rmul(c)))
+                }
             }
             #[inline]
             fn rdiv(self, c: $f) -> Self {

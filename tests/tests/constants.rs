@@ -53,6 +53,53 @@ fn items(x: f64) -> f64 {
     A * x + B * x * x - f64::EPSILON * x + PI / x
 }
 
+/// A local bound to a module `const` without a type, on the left.
+#[autodiff(forward, chunk = 2)]
+fn untyped_local_const(x: f64) -> f64 {
+    let a = A;
+    let b = B;
+    a * x + b * x * x - a / x
+}
+
+/// `g(x, c) = c x²`, both arguments active.
+#[autodiff(forward)]
+fn scaled_square(x: f64, c: f64) -> f64 {
+    c * x * x
+}
+
+const N: usize = 3;
+
+/// `x^N`, the integer a `const` too.
+#[autodiff(forward)]
+fn nth_power(x: f64, n: usize) -> f64 {
+    x.powi(n as i32)
+}
+
+/// Constants passed to another annotated function's active float parameters
+/// (zero-lifted at the call), an integer `const` passed as it is.
+#[autodiff(forward, chunk = 2)]
+fn calls_with_constants(x: f64) -> f64 {
+    let a = A;
+    scaled_square(x, A) + scaled_square(B, x) + scaled_square(x, a) + nth_power(x, N)
+}
+
+#[test]
+fn constants_as_arguments_and_untyped_locals() {
+    for x in [0.3, 1.7, -2.4] {
+        let d = |r: f64, want: f64| assert!((r - want).abs() <= 1e-12 * want.abs().max(1.0));
+        check::check(untyped_local_const::Rule, (x,));
+        check::check(calls_with_constants::Rule, (x,));
+        d(
+            lifted::derivative(untyped_local_const::Rule, x).unwrap().1,
+            A + 2.0 * B * x + A / (x * x),
+        );
+        d(
+            lifted::derivative(calls_with_constants::Rule, x).unwrap().1,
+            2.0 * A * x + B * B + 2.0 * A * x + 3.0 * x * x,
+        );
+    }
+}
+
 #[test]
 fn constants_on_the_left() {
     for x in [0.3, 1.7, -2.4] {

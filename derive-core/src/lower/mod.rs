@@ -8,7 +8,7 @@ use syn::spanned::Spanned;
 use syn::visit_mut::VisitMut;
 use syn::{Expr, Ident, Pat, Token};
 
-use crate::analyse::{ArrayKind, Class, FLOAT_METHODS, Memo, Scope, is_const_name, is_rule_call};
+use crate::analyse::{ArrayKind, Class, FLOAT_METHODS, Memo, Scope, is_rule_call};
 
 mod arrays;
 mod forms;
@@ -341,7 +341,7 @@ impl<'a> Lowerer<'a> {
         let (lf, rf) = (self.fieldish(&b.left), self.fieldish(&b.right));
         // A `const` item on the left (`SCALE * x`, `PI < x`) is a plain float when the
         // right side is lifted: nothing else type-checks in the primal.
-        if lc == Class::Other && rc == Class::Active && is_const_name(&b.left) {
+        if lc == Class::Other && rc == Class::Active && self.scope.is_const_like(&b.left) {
             lc = Class::Inactive;
         }
         match b.op {
@@ -530,6 +530,11 @@ impl<'a> Lowerer<'a> {
             return;
         }
         if self.literal_slice_arg(arg) {
+            return;
+        }
+        // `g(A)`: a `const` item of unseen type, zero-lifted if it is a float.
+        if self.class(arg) == Class::Other && self.scope.is_const_like(arg) {
+            *arg = self.operand(take(arg));
             return;
         }
         self.child(arg, Want::Reading);

@@ -23,7 +23,7 @@ mod ops;
 use core::fmt;
 
 use crate::Real;
-use crate::reading::times_sz;
+use crate::reading::{all_finite, times_sz};
 
 /// A diagonal jet: the forward value of a float that carries, along each of N
 /// coordinates `k`, the first derivative `∂ₖ` and the pure second derivative `∂ₖ²`,
@@ -143,9 +143,13 @@ impl<S: Real, const N: usize> DiagJet<S, N> {
     }
 
     /// `f(self)` from `f`, `f′` and `f″` at the value, for functions whose
-    /// derivatives are finite wherever the value is: no zero test needed.
+    /// derivatives are finite wherever the value is: no zero test needed there, and
+    /// where the value is not (`exp` at ∞) the NaN-safe [`chain_sz`](Self::chain_sz).
     #[inline(always)]
     pub(crate) fn chain(&self, f0: S, f1: S, f2: S) -> Self {
+        if !all_finite([f1, f2]) {
+            return self.chain_sz(f0, f1, f2);
+        }
         Self::new(
             f0,
             self.first.map(|d| f1 * d),

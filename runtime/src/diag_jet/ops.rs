@@ -9,6 +9,7 @@ use core::ops::{
 
 use super::DiagJet;
 use crate::Real;
+use crate::reading::{all_finite, or_zero, times_sz};
 
 impl<S: Real, const N: usize> DiagJet<S, N> {
     #[inline(always)]
@@ -32,13 +33,24 @@ impl<S: Real, const N: usize> DiagJet<S, N> {
     /// `(ab)˙ = ȧ b + a ḃ`, `(ab)¨ = ä b + 2 ȧ ḃ + a b̈`.
     #[inline(always)]
     fn mul_impl(&self, rhs: &Self) -> Self {
+        if all_finite([self.value, rhs.value]) {
+            self.mul_with(rhs, |c, d| c * d)
+        } else {
+            self.mul_with(rhs, times_sz)
+        }
+    }
+
+    /// The product rule with `times` for each product of a value and a part: the
+    /// plain product, or strong zero when a value is not finite (NaN-safe lanes).
+    #[inline(always)]
+    fn mul_with(&self, rhs: &Self, times: impl Fn(S, S) -> S) -> Self {
         let (a, b) = (self.value, rhs.value);
         Self::new(
             a * b,
-            core::array::from_fn(|k| self.first[k] * b + a * rhs.first[k]),
+            core::array::from_fn(|k| times(b, self.first[k]) + times(a, rhs.first[k])),
             core::array::from_fn(|k| {
                 let cross = self.first[k] * rhs.first[k];
-                self.second[k] * b + (cross + cross) + a * rhs.second[k]
+                times(b, self.second[k]) + (cross + cross) + times(a, rhs.second[k])
             }),
         )
     }
@@ -46,12 +58,33 @@ impl<S: Real, const N: usize> DiagJet<S, N> {
     /// From `a = q b`: `q̇ = (ȧ − q ḃ) / b`, `q̈ = (ä − 2 q̇ ḃ − q b̈) / b`.
     #[inline(always)]
     fn div_impl(&self, rhs: &Self) -> Self {
-        let (a, b) = (self.value, rhs.value);
-        let q = a / b;
-        let first: [S; N] = core::array::from_fn(|k| (self.first[k] - q * rhs.first[k]) / b);
+        let q = self.value / rhs.value;
+        if all_finite([q]) && rhs.value != S::zero() {
+            self.div_with(rhs, q, |c, d| c * d, |d, b| d / b)
+        } else {
+            self.div_with(rhs, q, times_sz, |d, b| or_zero(d, |d| d / b))
+        }
+    }
+
+    /// The quotient rule with `times` and `over` for the products with `q` and the
+    /// divisions by `b`: plain, or strong zero (NaN-safe lanes).
+    #[inline(always)]
+    fn div_with(
+        &self,
+        rhs: &Self,
+        q: S,
+        times: impl Fn(S, S) -> S,
+        over: impl Fn(S, S) -> S,
+    ) -> Self {
+        let b = rhs.value;
+        let first: [S; N] =
+            core::array::from_fn(|k| over(self.first[k] - times(q, rhs.first[k]), b));
         let second = core::array::from_fn(|k| {
             let cross = first[k] * rhs.first[k];
-            (self.second[k] - (cross + cross) - q * rhs.second[k]) / b
+            over(
+                self.second[k] - (cross + cross) - times(q, rhs.second[k]),
+                b,
+            )
         });
         Self::new(q, first, second)
     }

@@ -22,7 +22,7 @@ mod ops;
 use core::fmt;
 
 use crate::Real;
-use crate::reading::times_sz;
+use crate::reading::{all_finite, times_sz};
 
 /// A hyper-dual number: the forward value of a float that carries two first-order
 /// perturbations `e1`, `e2` and their mixed second-order part `e12`, in one pass.
@@ -153,9 +153,13 @@ impl<S: Real> HyperDual<S> {
     }
 
     /// `f(self)` from `f`, `f′` and `f″` at the value, for functions whose
-    /// derivatives are finite wherever the value is: no zero test needed.
+    /// derivatives are finite wherever the value is: no zero test needed there, and
+    /// where the value is not (`exp` at ∞) the NaN-safe [`chain_sz`](Self::chain_sz).
     #[inline(always)]
     pub(crate) fn chain(&self, f0: S, f1: S, f2: S) -> Self {
+        if !all_finite([f1, f2]) {
+            return self.chain_sz(f0, f1, f2);
+        }
         Self::new(
             f0,
             f1 * self.e1,

@@ -13,7 +13,7 @@ use crate::array::{Field, Operand};
 use crate::array::{from_flat, scalar_from_flat};
 use crate::linalg::LinalgError;
 use crate::linalg::kernel::{
-    Float, Strided, Triangle, axpy, cholesky_in_place, gemm, lu_in_place, substitute,
+    Float, Strided, Triangle, axpy_lanes, cholesky_in_place, gemm_lanes, lu_in_place, substitute,
 };
 use crate::linalg::operand::{Mat, shape_check};
 use crate::linalg::product::{FlatMat, add_left_tangent};
@@ -85,7 +85,7 @@ fn sub_tangent_times<F: Float>(at: &[F], x: &[F], n: usize, w: usize, r: &mut [F
     for (i, ri) in r.chunks_exact_mut(w).enumerate().take(n) {
         for (j, &xj) in x.iter().enumerate().take(n) {
             let s = (i * n + j) * w;
-            axpy(-xj, &at[s..s + w], ri);
+            axpy_lanes(-xj, &at[s..s + w], ri);
         }
     }
 }
@@ -96,7 +96,7 @@ fn trace_product<F: Float>(x: &[F], at: &[F], n: usize, w: usize, scale: F) -> V
     for i in 0..n {
         for j in 0..n {
             let s = (i * n + j) * w;
-            axpy(x[j * n + i], &at[s..s + w], &mut t);
+            axpy_lanes(x[j * n + i], &at[s..s + w], &mut t);
         }
     }
     t.iter_mut().for_each(|v| *v *= scale);
@@ -282,7 +282,7 @@ impl<D: ArrayReading> Lu<D> {
                     let mut g = vec![Field::<D>::zero(); n * n * w];
                     let xs = Strided::new(&x[..], n, 1);
                     add_left_tangent(at, xs, (n, n, n), w, &mut g);
-                    gemm(
+                    gemm_lanes(
                         (n, n * w, n),
                         &mut xt,
                         n * w,

@@ -35,6 +35,14 @@ impl<'a, F> Strided<'a, F> {
         }
     }
 
+    /// Whether every element of the `rows × cols` matrix is finite.
+    fn all_finite(&self, rows: usize, cols: usize) -> bool
+    where
+        F: Float,
+    {
+        (0..rows).all(|i| (0..cols).all(|j| Real::is_finite(self.data[i * self.rs + j * self.cs])))
+    }
+
     fn fits(&self, rows: usize, cols: usize) -> bool {
         rows == 0 || cols == 0 || (rows - 1) * self.rs + (cols - 1) * self.cs < self.data.len()
     }
@@ -97,6 +105,41 @@ pub(crate) fn gemm<F: Float>(
     clear_upper_vector_state();
 }
 
+/// [`gemm`] for a product of a primal matrix `a` and a tangent block `b`, NaN-safe: a GEMM
+/// kernel cannot mask lanes, so the primal operand is scanned and, only when it holds
+/// an infinite or NaN element, the product is taken by a plain loop whose products
+/// are strong-zero — a lane in which the tangent is zero stays exactly zero, as at
+/// the scalar readings.
+pub(crate) fn gemm_lanes<F: Float>(
+    (m, n, k): (usize, usize, usize),
+    dst: &mut [F],
+    dst_rs: usize,
+    a: Strided<'_, F>,
+    b: Strided<'_, F>,
+    accumulate: bool,
+) {
+    if a.fits(m, k) && a.all_finite(m, k) {
+        return gemm((m, n, k), dst, dst_rs, a, b, accumulate);
+    }
+    assert!(
+        m == 0 || n == 0 || ((m - 1) * dst_rs + n <= dst.len() && a.fits(m, k) && b.fits(k, n)),
+        "gemm operands do not cover their shapes"
+    );
+    for i in 0..m {
+        for j in 0..n {
+            let mut s = F::zero();
+            for l in 0..k {
+                s += crate::reading::times_sz(
+                    a.data[i * a.rs + l * a.cs],
+                    b.data[l * b.rs + j * b.cs],
+                );
+            }
+            let d = &mut dst[i * dst_rs + j];
+            *d = if accumulate { *d + s } else { s };
+        }
+    }
+}
+
 /// The GEMM kernels return with the upper halves of the AVX registers in use; scalar
 /// code compiled for baseline x86-64 (libm's `tanh`, the element-wise rules) then pays
 /// a state-transition penalty on every SSE instruction — a `tanh` measured ten times
@@ -121,6 +164,18 @@ fn zeroupper() {
 pub(crate) fn axpy<T: Real>(alpha: T, x: &[T], y: &mut [T]) {
     for (y, &x) in y.iter_mut().zip(x) {
         *y += alpha * x;
+    }
+}
+
+/// `y += alpha · x` for a primal `alpha` and a run `x` of tangent lanes, NaN-safe: a
+/// zero lane stays zero when `alpha` is infinite or NaN.
+#[inline]
+pub(crate) fn axpy_lanes<T: Real>(alpha: T, x: &[T], y: &mut [T]) {
+    if alpha.is_finite() {
+        return axpy(alpha, x, y);
+    }
+    for (y, &x) in y.iter_mut().zip(x) {
+        *y += crate::reading::times_sz(alpha, x);
     }
 }
 

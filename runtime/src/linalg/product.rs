@@ -11,7 +11,7 @@ use crate::array::from_flat;
 use crate::array::offload_array;
 use crate::array::{ArrayOp, MatArg};
 use crate::array::{Flat, Operand};
-use crate::linalg::kernel::{Float, Strided, axpy, gemm, transpose_block};
+use crate::linalg::kernel::{Float, Strided, axpy_lanes, gemm, gemm_lanes, transpose_block};
 use crate::linalg::operand::{Mat, shape_check};
 
 /// A matrix operand in flat form: primal data, optional tangent block, shape, strides.
@@ -115,7 +115,7 @@ pub mod matvec {
             return (y, yt);
         }
         if let Some(xt) = x.tangent {
-            gemm(
+            gemm_lanes(
                 (m, w, n),
                 &mut yt,
                 w,
@@ -132,7 +132,7 @@ pub mod matvec {
                 for c in 0..cols {
                     let (i, j) = if a.transposed { (c, r) } else { (r, c) };
                     let s = (r * cols + c) * w;
-                    axpy(x.primal[j], &at[s..s + w], &mut yt[i * w..i * w + w]);
+                    axpy_lanes(x.primal[j], &at[s..s + w], &mut yt[i * w..i * w + w]);
                 }
             }
         }
@@ -200,7 +200,7 @@ pub mod matmul {
             return (c, ct);
         }
         if let Some(bt) = b.tangent_rows(w) {
-            gemm(
+            gemm_lanes(
                 (m, p * w, n),
                 &mut ct,
                 p * w,
@@ -226,7 +226,7 @@ pub(crate) fn add_left_tangent<F: Float>(
     ct: &mut [F],
 ) {
     for i in 0..m {
-        gemm(
+        gemm_lanes(
             (p, w, n),
             &mut ct[i * p * w..(i + 1) * p * w],
             w,

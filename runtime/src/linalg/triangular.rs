@@ -7,7 +7,7 @@ use crate::array::ArrayReading;
 use crate::array::from_flat;
 use crate::array::{Flat, Operand};
 use crate::linalg::LinalgError;
-use crate::linalg::kernel::{Float, Triangle, axpy, substitute};
+use crate::linalg::kernel::{Float, Triangle, axpy_lanes, substitute};
 use crate::linalg::operand::{Mat, shape_check};
 use crate::linalg::product::FlatMat;
 
@@ -135,7 +135,7 @@ fn flat_triangular<F: Float>(
             };
             for (j, &xj) in x.iter().enumerate().take(to).skip(from) {
                 let s = (i * t.rs + j * t.cs) * w;
-                axpy(-xj, &tt[s..s + w], &mut r[i * w..i * w + w]);
+                axpy_lanes(-xj, &tt[s..s + w], &mut r[i * w..i * w + w]);
             }
         }
     }

@@ -66,9 +66,7 @@ fn add_weighted_rows<F: Float>(t: &mut [F], block: Option<&[F]>, weights: &[F]) 
     let Some(block) = block else { return };
     let w = t.len();
     for (row, &c) in block.chunks_exact(w).zip(weights) {
-        for (t, &r) in t.iter_mut().zip(row) {
-            *t += c * r;
-        }
+        crate::linalg::kernel::axpy_lanes(c, row, t);
     }
 }
 

@@ -9,7 +9,7 @@ mod ops;
 use core::fmt;
 
 use crate::Real;
-use crate::reading::times_sz;
+use crate::reading::{all_finite, times_sz};
 
 /// A scalar with N tangent directions: the forward value of `f64` / `f32` at chunk
 /// width N, and (with `S` itself an `NDual`) of nested, higher-order readings.
@@ -89,8 +89,14 @@ impl<S: Real, const N: usize> NDual<S, N> {
     /// The chain rule for a unary function: `value = f(x)`, each partial times `df =
     /// f'(x)`. Every scalar rule goes through here (or its strong-zero twin), so the
     /// primal transcendental is computed once by the caller and never again.
+    ///
+    /// NaN-safe: where `df` is not finite (`exp` at ∞), the lanes go through
+    /// [`chain_sz`](Self::chain_sz), so a direction `x` does not move in stays zero.
     #[inline(always)]
     pub(crate) fn chain(&self, value: S, df: S) -> Self {
+        if !all_finite([df]) {
+            return self.chain_sz(value, df);
+        }
         Self {
             value,
             partials: core::array::from_fn(|k| self.partials[k] * df),

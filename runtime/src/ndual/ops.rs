@@ -9,6 +9,7 @@ use core::ops::{
 
 use super::NDual;
 use crate::Real;
+use crate::reading::{all_finite, times_sz};
 
 impl<S: Real, const N: usize> NDual<S, N> {
     #[inline(always)]
@@ -29,10 +30,21 @@ impl<S: Real, const N: usize> NDual<S, N> {
 
     #[inline(always)]
     fn mul_impl(&self, rhs: &Self) -> Self {
+        if all_finite([self.value, rhs.value]) {
+            self.mul_with(rhs, |c, d| c * d)
+        } else {
+            self.mul_with(rhs, times_sz)
+        }
+    }
+
+    /// The product rule with `times` for each product of a value and a partial: the
+    /// plain product, or strong zero when a value is not finite (NaN-safe lanes).
+    #[inline(always)]
+    fn mul_with(&self, rhs: &Self, times: impl Fn(S, S) -> S) -> Self {
         let (a, b) = (self.value, rhs.value);
         Self::new(
             a * b,
-            core::array::from_fn(|k| self.partials[k] * b + a * rhs.partials[k]),
+            core::array::from_fn(|k| times(b, self.partials[k]) + times(a, rhs.partials[k])),
         )
     }
 
@@ -41,9 +53,20 @@ impl<S: Real, const N: usize> NDual<S, N> {
         // (ȧ - q ḃ) / b with the quotient q computed once; one reciprocal for all lanes.
         let q = self.value / rhs.value;
         let inv = S::one() / rhs.value;
+        if all_finite([q, inv]) {
+            self.div_with(rhs, q, inv, |c, d| c * d)
+        } else {
+            self.div_with(rhs, q, inv, times_sz)
+        }
+    }
+
+    /// The quotient rule with `times` for the products with `q` and `1 / b`: plain,
+    /// or strong zero (NaN-safe lanes).
+    #[inline(always)]
+    fn div_with(&self, rhs: &Self, q: S, inv: S, times: impl Fn(S, S) -> S) -> Self {
         Self::new(
             q,
-            core::array::from_fn(|k| (self.partials[k] - q * rhs.partials[k]) * inv),
+            core::array::from_fn(|k| times(inv, self.partials[k] - times(q, rhs.partials[k]))),
         )
     }
 

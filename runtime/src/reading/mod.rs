@@ -25,6 +25,24 @@ pub(crate) fn times_sz<S: Real>(c: S, d: S) -> S {
     if d.is_exact_zero() { S::zero() } else { c * d }
 }
 
+/// `f(d)`, or exactly zero when the part `d` is: a lane of [`times_sz`]'s kind
+/// for products whose other factor is a plain constant.
+#[inline(always)]
+pub(crate) fn or_zero<S: Real>(d: S, f: impl FnOnce(S) -> S) -> S {
+    if d.is_exact_zero() { S::zero() } else { f(d) }
+}
+
+/// Whether every factor a rule multiplies tangents by is finite: then the plain
+/// products are NaN-safe already and run unchanged; otherwise the rule takes its
+/// masked path, whose products are [`times_sz`], so that a direction the operand
+/// does not move in stays exactly zero (`∞ · 0` would be NaN): NaN-safe lanes, as in
+/// ForwardDiff's NaN-safe mode, but lane by lane. The test is on the values only,
+/// once per operation, not once per lane.
+#[inline(always)]
+pub(crate) fn all_finite<S: Real, const K: usize>(factors: [S; K]) -> bool {
+    factors.iter().all(|c| c.is_finite())
+}
+
 /// `f′` and `f″` of `c / x` at `q = c / x`: `f′ = −q / x`, `f″ = −2 f′ / x` (the
 /// second-order readings' `rdiv`; `NDual` takes `f′` as `−q · (1 / x)`, which
 /// schedules better at first order).

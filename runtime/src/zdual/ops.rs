@@ -14,6 +14,7 @@ use core::ops::{
 
 use super::{ZDual, zmap2};
 use crate::Real;
+use crate::reading::{all_finite, times_sz};
 
 impl<S: Real, const N: usize> ZDual<S, N> {
     #[inline(always)]
@@ -42,11 +43,22 @@ impl<S: Real, const N: usize> ZDual<S, N> {
 
     #[inline(always)]
     fn mul_impl(&self, rhs: &Self) -> Self {
+        if all_finite([self.value, rhs.value]) {
+            self.mul_with(rhs, |c, d| c * d)
+        } else {
+            self.mul_with(rhs, times_sz)
+        }
+    }
+
+    /// NDual's product rule, a flat operand's term left out, with `times` for each
+    /// product of a value and a partial (strong zero when a value is not finite).
+    #[inline(always)]
+    fn mul_with(&self, rhs: &Self, times: impl Fn(S, S) -> S) -> Self {
         let (a, b) = (self.value, rhs.value);
         let partials = match (&self.partials, &rhs.partials) {
-            (Some(p), Some(q)) => Some(core::array::from_fn(|k| p[k] * b + a * q[k])),
-            (Some(p), None) => Some(p.map(|p| p * b)),
-            (None, Some(q)) => Some(q.map(|q| a * q)),
+            (Some(p), Some(q)) => Some(core::array::from_fn(|k| times(b, p[k]) + times(a, q[k]))),
+            (Some(p), None) => Some(p.map(|p| times(b, p))),
+            (None, Some(q)) => Some(q.map(|q| times(a, q))),
             (None, None) => None,
         };
         Self {
@@ -60,20 +72,28 @@ impl<S: Real, const N: usize> ZDual<S, N> {
         // NDual's (ȧ - q ḃ) / b, one reciprocal for all lanes, a flat operand's term
         // left out.
         let q = self.value / rhs.value;
-        let inv = || S::one() / rhs.value;
+        if self.partials.is_none() && rhs.partials.is_none() {
+            return Self {
+                value: q,
+                partials: None,
+            };
+        }
+        let inv = S::one() / rhs.value;
+        if all_finite([q, inv]) {
+            self.div_with(rhs, q, inv, |c, d| c * d)
+        } else {
+            self.div_with(rhs, q, inv, times_sz)
+        }
+    }
+
+    /// [`div_impl`](Self::div_impl) with `times` for the products with `q` and
+    /// `1 / b` (strong zero when either is not finite).
+    #[inline(always)]
+    fn div_with(&self, rhs: &Self, q: S, inv: S, times: impl Fn(S, S) -> S) -> Self {
         let partials = match (&self.partials, &rhs.partials) {
-            (Some(p), Some(r)) => {
-                let inv = inv();
-                Some(core::array::from_fn(|k| (p[k] - q * r[k]) * inv))
-            }
-            (Some(p), None) => {
-                let inv = inv();
-                Some(p.map(|p| p * inv))
-            }
-            (None, Some(r)) => {
-                let inv = inv();
-                Some(r.map(|r| -(q * r) * inv))
-            }
+            (Some(p), Some(r)) => Some(core::array::from_fn(|k| times(inv, p[k] - times(q, r[k])))),
+            (Some(p), None) => Some(p.map(|p| times(inv, p))),
+            (None, Some(r)) => Some(r.map(|r| times(inv, -times(q, r)))),
             (None, None) => None,
         };
         Self { value: q, partials }

@@ -166,8 +166,8 @@ fn separable(x: &[f64]) -> f64 {
 #[autodiff(forward)]
 fn square_plus_sines(x: &[f64]) -> f64 {
     let mut s = x[0] * x[0];
-    for i in 1..x.len() {
-        s += x[i].sin();
+    for &v in &x[1..] {
+        s += v.sin();
     }
     s
 }

@@ -166,7 +166,7 @@ fn separable(x: &[f64]) -> f64 {
 #[autodiff(forward)]
 fn square_plus_sines(x: &[f64]) -> f64 {
     let mut s = x[0] * x[0];
-    for &v in &x[1..] {
+    for v in x.iter().skip(1) {
         s += v.sin();
     }
     s

@@ -9,7 +9,7 @@ use core::ops::{
 
 use super::DiagJet;
 use crate::Real;
-use crate::reading::{all_finite, or_zero, times_sz};
+use crate::reading::{all_finite, or_zero, times_safe};
 
 impl<S: Real, const N: usize> DiagJet<S, N> {
     #[inline(always)]
@@ -36,7 +36,7 @@ impl<S: Real, const N: usize> DiagJet<S, N> {
         if all_finite([self.value, rhs.value]) {
             self.mul_with(rhs, |c, d| c * d)
         } else {
-            self.mul_with(rhs, times_sz)
+            self.mul_with(rhs, times_safe)
         }
     }
 
@@ -62,7 +62,7 @@ impl<S: Real, const N: usize> DiagJet<S, N> {
         if all_finite([q]) && rhs.value != S::zero() {
             self.div_with(rhs, q, |c, d| c * d, |d, b| d / b)
         } else {
-            self.div_with(rhs, q, times_sz, |d, b| or_zero(d, |d| d / b))
+            self.div_with(rhs, q, times_safe, |d, b| or_zero(d, |d| d / b))
         }
     }
 

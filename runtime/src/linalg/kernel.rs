@@ -129,7 +129,7 @@ pub(crate) fn gemm_lanes<F: Float>(
         for j in 0..n {
             let mut s = F::zero();
             for l in 0..k {
-                s += crate::reading::times_sz(
+                s += crate::reading::times_safe(
                     a.data[i * a.rs + l * a.cs],
                     b.data[l * b.rs + j * b.cs],
                 );

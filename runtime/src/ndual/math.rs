@@ -5,7 +5,7 @@
 use super::NDual;
 use crate::Real;
 use crate::reading::table::power;
-use crate::reading::{all_finite, times_sz};
+use crate::reading::{all_finite, times_safe};
 
 /// A table entry at `NDual`: the tangents times `f′` (with strong zero where the
 /// function is singular), zero, or unchanged.
@@ -131,7 +131,7 @@ impl<S: Real, const N: usize> Real for NDual<S, N> {
         let partials = if all_finite([x, av]) {
             core::array::from_fn(|k| p[k] * av + x * q[k] + r[k])
         } else {
-            core::array::from_fn(|k| times_sz(av, p[k]) + times_sz(x, q[k]) + r[k])
+            core::array::from_fn(|k| times_safe(av, p[k]) + times_safe(x, q[k]) + r[k])
         };
         Self::new(x.mul_add(av, b.value), partials)
     }

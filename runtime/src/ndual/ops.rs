@@ -9,7 +9,7 @@ use core::ops::{
 
 use super::NDual;
 use crate::Real;
-use crate::reading::{all_finite, times_sz};
+use crate::reading::{all_finite, times_safe};
 
 impl<S: Real, const N: usize> NDual<S, N> {
     #[inline(always)]
@@ -33,7 +33,7 @@ impl<S: Real, const N: usize> NDual<S, N> {
         if all_finite([self.value, rhs.value]) {
             self.mul_with(rhs, |c, d| c * d)
         } else {
-            self.mul_with(rhs, times_sz)
+            self.mul_with(rhs, times_safe)
         }
     }
 
@@ -56,7 +56,7 @@ impl<S: Real, const N: usize> NDual<S, N> {
         if all_finite([q, inv]) {
             self.div_with(rhs, q, inv, |c, d| c * d)
         } else {
-            self.div_with(rhs, q, inv, times_sz)
+            self.div_with(rhs, q, inv, times_safe)
         }
     }
 

@@ -25,6 +25,15 @@ pub(crate) fn times_sz<S: Real>(c: S, d: S) -> S {
     if d.is_exact_zero() { S::zero() } else { c * d }
 }
 
+/// `c · d` NaN-safe: the plain product where `c` is finite, [`times_sz`] where it is
+/// not. What every product of a value and a tangent part computes; a rule whose
+/// factors are all finite ([`all_finite`]) takes the plain products directly, bit for
+/// bit the same.
+#[inline(always)]
+pub(crate) fn times_safe<S: Real>(c: S, d: S) -> S {
+    if c.is_finite() { c * d } else { times_sz(c, d) }
+}
+
 /// `f(d)`, or exactly zero when the part `d` is: a lane of [`times_sz`]'s kind
 /// for products whose other factor is a plain constant.
 #[inline(always)]
@@ -34,7 +43,7 @@ pub(crate) fn or_zero<S: Real>(d: S, f: impl FnOnce(S) -> S) -> S {
 
 /// Whether every factor a rule multiplies tangents by is finite: then the plain
 /// products are NaN-safe already and run unchanged; otherwise the rule takes its
-/// masked path, whose products are [`times_sz`], so that a direction the operand
+/// masked path, whose products are [`times_safe`], so that a direction the operand
 /// does not move in stays exactly zero (`∞ · 0` would be NaN): NaN-safe lanes, as in
 /// ForwardDiff's NaN-safe mode, but lane by lane. The test is on the values only,
 /// once per operation, not once per lane.

@@ -14,7 +14,7 @@ use core::ops::{
 
 use super::{ZDual, zmap2};
 use crate::Real;
-use crate::reading::{all_finite, times_sz};
+use crate::reading::{all_finite, times_safe};
 
 impl<S: Real, const N: usize> ZDual<S, N> {
     #[inline(always)]
@@ -46,7 +46,7 @@ impl<S: Real, const N: usize> ZDual<S, N> {
         if all_finite([self.value, rhs.value]) {
             self.mul_with(rhs, |c, d| c * d)
         } else {
-            self.mul_with(rhs, times_sz)
+            self.mul_with(rhs, times_safe)
         }
     }
 
@@ -82,7 +82,7 @@ impl<S: Real, const N: usize> ZDual<S, N> {
         if all_finite([q, inv]) {
             self.div_with(rhs, q, inv, |c, d| c * d)
         } else {
-            self.div_with(rhs, q, inv, times_sz)
+            self.div_with(rhs, q, inv, times_safe)
         }
     }
 

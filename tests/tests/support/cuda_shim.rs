@@ -10,6 +10,7 @@ pub const HOST_SHIM: &str = r#"
 #include <vector>
 #include <math.h>
 using std::isnan;
+using std::isfinite;
 using std::signbit;
 struct LiftedDim { unsigned x; };
 static LiftedDim blockIdx{0}, gridDim{1};

@@ -351,6 +351,7 @@ fn lane_expr(lanes: &Lanes, operands: &[&str], present: &[usize]) -> String {
                 .map(|t| match t {
                     Term::Plain(_, e) => format!("({e})"),
                     Term::Sz(j, c) => format!("lifted_sz(t{}, {c})", operands[*j]),
+                    Term::Safe(j, c) => format!("lifted_safe(t{}, {c})", operands[*j]),
                 })
                 .collect();
             if parts.is_empty() {

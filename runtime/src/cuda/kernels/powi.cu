@@ -10,11 +10,11 @@ extern "C" __global__ void lifted_powi_@SFX(const T* xv, const T* xd, T* yv, T* 
             for (int k = 0; k < lanes; ++k) yd[(long long)k * len + i] = T(0);
             continue;
         }
-        // Squares: the product rule of x * x, exactly 2 x ẋ.
+        // Squares: the product rule of x * x, exactly 2 x ẋ (NaN-safe at x = ±∞).
         if (p == 2) {
             for (int k = 0; k < lanes; ++k) {
                 const T tx = xd[(long long)k * len + i];
-                yd[(long long)k * len + i] = tx * x + x * tx;
+                yd[(long long)k * len + i] = isfinite(x) ? tx * x + x * tx : lifted_sz(tx, x + x);
             }
             continue;
         }
@@ -23,7 +23,7 @@ extern "C" __global__ void lifted_powi_@SFX(const T* xv, const T* xd, T* yv, T* 
         const T d = p == 0 ? T(0) : lifted_powi_d1(x, p);
         for (int k = 0; k < lanes; ++k) {
             const T tx = xd[(long long)k * len + i];
-            yd[(long long)k * len + i] = p >= 1 ? tx * d : lifted_sz(tx, d);
+            yd[(long long)k * len + i] = p >= 1 ? lifted_safe(tx, d) : lifted_sz(tx, d);
         }
     }
 }

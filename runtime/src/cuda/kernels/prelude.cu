@@ -17,6 +17,19 @@ __device__ __forceinline__ T lifted_sz(T t, T c) {
     return t == T(0) ? T(0) : t * c;
 }
 
+// NaN-safe lanes: the plain product where the coefficient is finite, strong zero where
+// it is not, so one infinite or NaN value never makes an untouched lane NaN (the CPU's
+// `times_safe`).
+__device__ __forceinline__ T lifted_safe(T t, T c) {
+    return isfinite(c) ? t * c : lifted_sz(t, c);
+}
+
+// A lane divided by a constant, NaN-safe where the divisor is zero or NaN (the CPU's
+// mixed `x / c`).
+__device__ __forceinline__ T lifted_safe_div(T t, T c) {
+    return (c != T(0) && !isnan(c)) || t != T(0) ? t / c : T(0);
+}
+
 // True when every lane of element e of a tangent block is exactly zero: the CPU's
 // `partials.iter().all(is_exact_zero)`, for rules that branch on it (powf).
 __device__ __forceinline__ bool lifted_lanes_zero(const T* d, long long n, long long e, int lanes) {

@@ -45,18 +45,21 @@ pub(super) enum Term {
     Plain(usize, Cow<'static, str>),
     /// The tangent times a coefficient, with strong zero (`chain_sz`).
     Sz(usize, Cow<'static, str>),
+    /// The tangent times a coefficient, NaN-safe (`times_safe`: plain where the
+    /// coefficient is finite, strong zero where it is not).
+    Safe(usize, Cow<'static, str>),
 }
 
 impl Term {
     /// The index of the operand this term belongs to.
     pub(super) fn operand(&self) -> usize {
         match self {
-            Self::Plain(j, _) | Self::Sz(j, _) => *j,
+            Self::Plain(j, _) | Self::Sz(j, _) | Self::Safe(j, _) => *j,
         }
     }
 }
 
-use Term::{Plain, Sz};
+use Term::{Plain, Safe, Sz};
 
 fn rule(pre: impl Into<Cow<'static, str>>, lanes: Lanes) -> Rule {
     Rule {
@@ -247,9 +250,7 @@ fn from_table(name: &str) -> Rule {
     let pre = format!("{} {}", declare(&e.value), declare(&e.d1));
     let d1 = e.d1.name;
     let lanes = match e.policy {
-        Policy::Smooth | Policy::Linear => {
-            Lanes::Terms(vec![Plain(0, format!("tx * {d1}").into())])
-        }
+        Policy::Smooth | Policy::Linear => Lanes::Terms(vec![Safe(0, d1.into())]),
         Policy::Singular => Lanes::Terms(vec![Sz(0, d1.into())]),
         Policy::Flat => Lanes::Flat,
         Policy::Pass => Lanes::Terms(vec![Plain(0, "tx".into())]),
@@ -282,15 +283,15 @@ impl Binary {
             ),
             Self::Mul => rule(
                 "T v = a * b;",
-                Lanes::Terms(vec![Plain(0, "ta * b".into()), Plain(1, "a * tb".into())]),
+                Lanes::Terms(vec![Safe(0, "b".into()), Safe(1, "a".into())]),
             ),
             // Both dual: (ȧ - q ḃ) / b with one reciprocal; `x / c` divides each lane;
-            // `c / x` is `rdiv`'s chain_sz(q, -(q / x)).
+            // `c / x` is `rdiv`'s chain_sz(q, -(q / x)). NaN-safe as the CPU's.
             Self::Div => rule(
                 "T v = a / b; T inv = T(1) / b;",
                 Lanes::Cases(&[
-                    ("ab", "(ta - v * tb) * inv"),
-                    ("a", "ta / b"),
+                    ("ab", "lifted_safe(ta - lifted_safe(tb, v), inv)"),
+                    ("a", "lifted_safe_div(ta, b)"),
                     ("b", "lifted_sz(tb, -(v * inv))"),
                 ]),
             ),
@@ -320,8 +321,8 @@ impl Ternary {
             Self::MulAdd => rule(
                 "T v = @fma(a, b, c);",
                 Lanes::Terms(vec![
-                    Plain(0, "ta * b".into()),
-                    Plain(1, "a * tb".into()),
+                    Safe(0, "b".into()),
+                    Safe(1, "a".into()),
                     Plain(2, "tc".into()),
                 ]),
             ),

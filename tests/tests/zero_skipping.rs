@@ -341,12 +341,12 @@ fn strong_zero_at_singular_points() {
     ] {
         assert!(y.is_flat(), "{name}: {y:?}");
     }
-    // A flat operand contributes nothing, even next to an infinite value (NDual's
-    // product rule adds ∞ · 0 = NaN for it).
+    // A flat operand contributes nothing, even next to an infinite value; NDual's
+    // NaN-safe product rule counts its ∞ · 0 as zero too.
     let big = ZDual::<f64, 2>::new(f64::INFINITY, [0.0, 1.0]);
     let two = ZDual::<f64, 2>::constant(2.0);
     assert_eq!((big * two).partials(), [0.0, 2.0]);
-    assert!((big.to_ndual() * two.to_ndual()).partials()[1].is_nan());
+    assert_eq!((big.to_ndual() * two.to_ndual()).partials(), &[0.0, 2.0]);
 }
 
 #[autodiff(forward)]

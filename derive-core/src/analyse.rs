@@ -67,10 +67,25 @@ impl Scope {
     /// (`let a = A;`). Its type is out of sight, but next to a lifted operand of an
     /// arithmetic operator it can only be a float (nothing else type-checks in the
     /// primal), and as an argument of a rule call it is zero-lifted by type.
+    /// An element of one (`W[i]`, `TABLE[i][j]`) is one too, and so is arithmetic of
+    /// them and literals (`H * C / K`, `-A`).
     pub fn is_const_like(&self, e: &Expr) -> bool {
-        is_const_name(e)
-            || matches!(strip_groups(e), Expr::Path(p)
-                if p.path.get_ident().is_some_and(|id| self.const_like.contains(&id.to_string())))
+        use syn::BinOp::{Add, Div, Mul, Rem, Sub};
+        match strip_groups(e) {
+            Expr::Index(ix) => self.is_const_like(&ix.expr),
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => self.is_const_like(&u.expr),
+            Expr::Lit(l) => matches!(l.lit, syn::Lit::Float(_) | syn::Lit::Int(_)),
+            Expr::Binary(b) if matches!(b.op, Add(_) | Sub(_) | Mul(_) | Div(_) | Rem(_)) => {
+                self.is_const_like(&b.left) && self.is_const_like(&b.right)
+            }
+            Expr::Path(p) => {
+                is_const_name(e)
+                    || p.path
+                        .get_ident()
+                        .is_some_and(|id| self.const_like.contains(&id.to_string()))
+            }
+            _ => false,
+        }
     }
 }
 
@@ -209,6 +224,20 @@ const STD_FLOAT_CONSTS: &[&str] = &[
     "FRAC_1_SQRT_2",
     "FRAC_2_SQRT_PI",
 ];
+
+/// Whether the items of the iterator `e` are views of an array: `windows`, `chunks` or
+/// `chunks_exact` (and `rchunks`), through adapters that pass items on unchanged.
+pub fn yields_views(e: &Expr) -> bool {
+    let Expr::MethodCall(m) = strip_groups(e) else {
+        return false;
+    };
+    match m.method.to_string().as_str() {
+        "windows" | "chunks" | "chunks_exact" | "rchunks" => true,
+        "rev" | "skip" | "take" | "step_by" | "filter" | "skip_while" | "take_while"
+        | "peekable" | "inspect" | "enumerate" | "into_iter" => yields_views(&m.receiver),
+        _ => false,
+    }
+}
 
 /// Whether a path call `g(…)` goes to a rule (an annotated function or primitive):
 /// not a local closure, not a constructor, not a type's associated function, not std.
@@ -799,7 +828,7 @@ impl<'ast> Visit<'ast> for Pass<'_> {
                 if nd_annotated || is_ndarray_dot(self.scope, &init.expr) {
                     self.scope.ndarrays.insert(name.clone());
                 }
-                if ty.is_none() && is_const_name(&init.expr) {
+                if ty.is_none() && self.scope.is_const_like(&init.expr) {
                     self.scope.const_like.insert(name.clone());
                 }
                 if ty.is_none() && is_empty_vec(&init.expr) {
@@ -855,16 +884,22 @@ impl<'ast> Visit<'ast> for Pass<'_> {
     }
 
     fn visit_expr_for_loop(&mut self, l: &'ast syn::ExprForLoop) {
-        let windows = matches!(&*l.expr, Expr::MethodCall(m)
-            if matches!(m.method.to_string().as_str(), "windows" | "chunks" | "chunks_exact")
-                && self.mentions(&m.receiver));
-        if windows {
+        if yields_views(&l.expr) && self.mentions(&l.expr) {
+            let item = match &*l.pat {
+                Pat::Tuple(t) if chain_has(&l.expr, "enumerate") && t.elems.len() == 2 => {
+                    &t.elems[1]
+                }
+                other => other,
+            };
             let mut names = Vec::new();
-            pat_idents(&l.pat, &mut names);
+            pat_idents(item, &mut names);
             for n in names {
                 self.scope.arrays.insert(n, ArrayKind::Ref);
             }
-        } else if self.mentions(&l.expr) {
+            syn::visit::visit_expr_for_loop(self, l);
+            return;
+        }
+        if self.mentions(&l.expr) {
             self.bind(&l.pat, Class::Active);
         }
         syn::visit::visit_expr_for_loop(self, l);
@@ -899,6 +934,8 @@ impl<'ast> Visit<'ast> for Pass<'_> {
         // Closures first: finding `enumerate` walks the whole chain of receivers.
         if m.args.iter().any(|a| matches!(a, Expr::Closure(_))) && self.mentions(&m.receiver) {
             let enumerated = chain_has(&m.receiver, "enumerate");
+            // `x.windows(2).map(|w| w[1] - w[0])`: the items are views of the array.
+            let views = yields_views(&m.receiver);
             for arg in &m.args {
                 let Expr::Closure(c) = arg else { continue };
                 for input in &c.inputs {
@@ -906,12 +943,18 @@ impl<'ast> Visit<'ast> for Pass<'_> {
                     while let Pat::Reference(r) = pat {
                         pat = &r.pat;
                     }
-                    match pat {
-                        Pat::Type(_) => {}
-                        Pat::Tuple(t) if enumerated && t.elems.len() == 2 => {
-                            self.bind(&t.elems[1], Class::Active);
+                    let item = match pat {
+                        Pat::Type(_) => continue,
+                        Pat::Tuple(t) if enumerated && t.elems.len() == 2 => &t.elems[1],
+                        other => other,
+                    };
+                    match (views, item) {
+                        (true, Pat::Ident(id)) => {
+                            self.scope
+                                .arrays
+                                .insert(id.ident.to_string(), ArrayKind::Ref);
                         }
-                        other => self.bind(other, Class::Active),
+                        _ => self.bind(item, Class::Active),
                     }
                 }
             }

@@ -43,10 +43,10 @@ pub(crate) fn reading_ident() -> Ident {
     Ident::new("__LiftedReading", Span::mixed_site())
 }
 
-struct Param {
-    pat: Pat,
-    ty: Type,
-    kind: ParamKind,
+pub(crate) struct Param {
+    pub(crate) pat: Pat,
+    pub(crate) ty: Type,
+    pub(crate) kind: ParamKind,
 }
 
 /// Removes the inert `#[constant]` markers so the primal compiles as written.
@@ -71,7 +71,13 @@ fn validate_signature(func: &ItemFn, errors: &mut Errors, method: bool) {
     if let Some(v) = &sig.variadic {
         errors.at(v, "variadic functions cannot be differentiated");
     }
-    if let Some(p) = sig.generics.params.first() {
+    // Lifetime parameters (`fn f<'a>(x: &'a [f64])`) carry over to the rule.
+    if let Some(p) = sig
+        .generics
+        .params
+        .iter()
+        .find(|p| !matches!(p, syn::GenericParam::Lifetime(_)))
+    {
         errors.at(
             p,
             "generic functions are not supported by `#[autodiff]` yet: write the function for `f64` \
@@ -188,7 +194,8 @@ fn scope_for(params: &[Param], float: Float) -> Scope {
                 }
                 ParamKind::Value | ParamKind::RefValue | ParamKind::MutValue => {
                     if float_in(&p.ty).is_some() || mentions_struct(&p.ty) {
-                        if p.kind != ParamKind::Value {
+                        // A `&f64` is read by value in the rule (see `float_refs`).
+                        if p.kind != ParamKind::Value && !is_float_ref(p, float) {
                             scope.refs.insert(n.clone());
                         }
                         scope.active.insert(n);
@@ -214,10 +221,32 @@ fn scope_for(params: &[Param], float: Float) -> Scope {
     scope
 }
 
+/// `x: &f64`: a shared reference to a float, named by a plain identifier.
+fn is_float_ref(p: &Param, float: Float) -> bool {
+    p.kind == ParamKind::RefValue
+        && matches!(&p.ty, Type::Reference(r) if is_float(&r.elem, float))
+        && matches!(&p.pat, Pat::Ident(_))
+}
+
+/// `let x = *x;` for each `x: &f64` parameter, first in the rule's body: the body then
+/// reads a value, so `x * x`, `2.0 * x` and `x + &y` work as rustc's reference
+/// operators make them work in the primal, and `*x` reads the same value.
+fn float_refs(params: &[Param], float: Float) -> Vec<syn::Stmt> {
+    params
+        .iter()
+        .filter(|p| is_float_ref(p, float))
+        .filter_map(|p| {
+            let Pat::Ident(id) = &p.pat else { return None };
+            let name = &id.ident;
+            Some(syn::parse_quote!(let #name = *#name;))
+        })
+        .collect()
+}
+
 /// A function's rule, lowered: what the module (for a free function) or the dual
 /// struct's impl (for a method) is built from.
 pub(crate) struct Lowered {
-    params: Vec<Param>,
+    pub(crate) params: Vec<Param>,
     pub(crate) float: Float,
     pub(crate) rule_params: Vec<TokenStream>,
     pub(crate) ret: TokenStream,
@@ -258,6 +287,8 @@ pub(crate) fn lower_fn(
     if !errors.is_empty() {
         return None;
     }
+    let prologue = float_refs(&params, float);
+    body.stmts.splice(0..0, prologue);
 
     let rule_params = params
         .iter()
@@ -310,9 +341,23 @@ pub fn expand(func: &ItemFn, opts: &Options, errors: &mut Errors) -> TokenStream
     let name = &func.sig.ident;
     let vis = &func.vis;
     let chunk = opts.chunk;
+    let lifetimes = func.sig.generics.lifetimes();
     let lints = allowed_lints();
     let operand_traits = crate::lower::operand_traits(k);
-    let frule_impl = frule_impl(func, &params, float, opts);
+    let marker = Ident::new("Rule", Span::call_site());
+    let frule_impl = frule_impl(
+        &RuleTarget {
+            marker: &marker,
+            doc: "The `lifted::FRule` marker of this function: what drivers and \
+                  `lifted::testing::check_rule` take.",
+            primal: quote!(super::#name),
+            rule: quote!(frule::<#d>),
+        },
+        func,
+        &params,
+        float,
+        opts,
+    );
     let doc_mod = format!(
         "Derived forward rule of [`{name}`](fn@{name}): `frule` runs it at any reading, `Rule` \
          is its `lifted::FRule` marker for drivers, `CHUNK` its default width."
@@ -332,14 +377,32 @@ pub fn expand(func: &ItemFn, opts: &Options, errors: &mut Errors) -> TokenStream
             /// The derived rule, generic over the reading: at `f64` it reproduces the
             /// primal function; at `lifted::NDual<f64, N>` it carries N directions.
             #[inline]
-            pub fn frule<#d: #k::Reading<#fl>>(#(#rule_params),*) #ret #body
+            pub fn frule<#(#lifetimes,)* #d: #k::Reading<#fl>>(#(#rule_params),*) #ret #body
 
             #frule_impl
         }
     }
 }
 
-fn frule_impl(func: &ItemFn, params: &[Param], float: Float, opts: &Options) -> TokenStream {
+/// What an `FRule` marker is named and calls: the primal function and the rule at a
+/// reading (`super::f` and `frule::<D>` for a free function; `Type::m` and
+/// `TypeDual::<D>::m` for a method).
+pub(crate) struct RuleTarget<'a> {
+    pub(crate) marker: &'a Ident,
+    pub(crate) doc: &'a str,
+    pub(crate) primal: TokenStream,
+    pub(crate) rule: TokenStream,
+}
+
+/// The `FRule` marker struct of a function and its impl; empty when the result type
+/// cannot be a rule's output.
+pub(crate) fn frule_impl(
+    target: &RuleTarget<'_>,
+    func: &ItemFn,
+    params: &[Param],
+    float: Float,
+    opts: &Options,
+) -> TokenStream {
     let out_ty: Type = match &func.sig.output {
         ReturnType::Type(_, ty) => (**ty).clone(),
         ReturnType::Default => crate::syntax::parse_or(quote!(()), Type::Verbatim),
@@ -396,13 +459,18 @@ fn frule_impl(func: &ItemFn, params: &[Param], float: Float, opts: &Options) -> 
         primal_args.push(pa);
         rule_args.push(ra);
     }
+    let RuleTarget {
+        marker,
+        doc,
+        primal,
+        rule,
+    } = target;
     quote! {
-        /// The `lifted::FRule` marker of this function: what drivers and
-        /// `lifted::testing::check_rule` take.
+        #[doc = #doc]
         #[derive(Clone, Copy, Debug, Default)]
-        pub struct Rule;
+        pub struct #marker;
 
-        impl #k::FRule for Rule {
+        impl #k::FRule for #marker {
             type Float = #fl;
             type Args = (#(#owned,)*);
             type Output = #out_ty;
@@ -411,7 +479,7 @@ fn frule_impl(func: &ItemFn, params: &[Param], float: Float, opts: &Options) -> 
 
             #[inline]
             fn primal(self, args: &mut Self::Args) -> Self::Output {
-                super::#name(#(#primal_args),*)
+                #primal(#(#primal_args),*)
             }
 
             #[inline]
@@ -419,7 +487,7 @@ fn frule_impl(func: &ItemFn, params: &[Param], float: Float, opts: &Options) -> 
                 self,
                 args: &mut <Self::Args as #k::Param<#fl>>::Store<#d>,
             ) -> <Self::Output as #k::Param<#fl>>::Store<#d> {
-                frule::<#d>(#(#rule_args),*)
+                #rule(#(#rule_args),*)
             }
         }
     }

@@ -2,21 +2,22 @@
 //! block is emitted unchanged, and each function in it gets a rule as a function of the
 //! same name in an `impl` of the dual struct, generic over the reading.
 //!
-//! A module cannot be emitted inside an `impl` block, so methods have no `frule` /
-//! `Rule` / `CHUNK` of their own: inside another rule, `p.energy(k)` on a lifted `p`
-//! calls the dual struct's method; drivers reach a method through a free annotated
-//! function that calls it.
+//! Inside another rule, `p.energy(k)` on a lifted `p` calls the dual struct's method.
+//! Drivers take a method's `FRule` marker: a module cannot be emitted inside an `impl`
+//! block, so the marker (`ParticleEnergyRule`) is a struct next to the block, named by
+//! an associated function on the type, `Particle::energy_rule()`, whose arguments are
+//! the receiver followed by the method's.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::visit_mut::VisitMut;
-use syn::{ImplItem, ItemFn, ItemImpl, Type};
+use syn::{Ident, ImplItem, ItemFn, ItemImpl, Type};
 
-use crate::emit::{Lowered, allowed_lints, lower_fn, reading_ident};
+use crate::emit::{Lowered, Param, RuleTarget, allowed_lints, frule_impl, lower_fn, reading_ident};
 use crate::errors::Errors;
 use crate::lift::dual_name;
 use crate::options::Options;
-use crate::types::is_struct_type;
+use crate::types::{ParamKind, is_struct_type};
 
 /// Replaces `Self` in a signature by the implemented type, so parameter and result
 /// types read like those of a free function.
@@ -29,6 +30,27 @@ impl VisitMut for SelfType<'_> {
             return;
         }
         syn::visit_mut::visit_type_mut(self, t);
+    }
+}
+
+/// `Self::C` for an associated constant of the primal type, in a method body: the
+/// rule's `Self` is the dual struct, which has no such constant; the path becomes
+/// `Type::C`. (`Self { .. }` and `Self::new(..)` keep `Self`: the dual struct has its
+/// fields and the rules of its methods.)
+struct SelfConsts<'a>(&'a syn::Path);
+
+impl VisitMut for SelfConsts<'_> {
+    fn visit_expr_path_mut(&mut self, e: &mut syn::ExprPath) {
+        let segs = &e.path.segments;
+        if e.qself.is_none()
+            && segs.len() == 2
+            && segs[0].ident == "Self"
+            && crate::analyse::is_const_name(&syn::Expr::Path(e.clone()))
+        {
+            let mut path = self.0.clone();
+            path.segments.push(segs[1].clone());
+            e.path = path;
+        }
     }
 }
 
@@ -85,6 +107,7 @@ pub fn expand(item: &ItemImpl, opts: &Options, errors: &mut Errors) -> TokenStre
     }
 
     let mut methods = Vec::new();
+    let mut rules = Vec::new();
     let mut float = None;
     for it in &item.items {
         let ImplItem::Fn(f) = it else { continue };
@@ -94,12 +117,13 @@ pub fn expand(item: &ItemImpl, opts: &Options, errors: &mut Errors) -> TokenStre
             continue;
         };
         SelfType(self_ty).visit_signature_mut(&mut func.sig);
+        SelfConsts(&tp.path).visit_block_mut(&mut func.block);
         let Some(Lowered {
+            params,
             float: fl,
             rule_params,
             ret,
             mut body,
-            ..
         }) = lower_fn(&func, opts, errors, true)
         else {
             continue;
@@ -116,11 +140,13 @@ pub fn expand(item: &ItemImpl, opts: &Options, errors: &mut Errors) -> TokenStre
         let receiver = f.sig.receiver().map(|r| quote!(#r,));
         let (vis, name) = (&f.vis, &f.sig.ident);
         let docs = f.attrs.iter().filter(|a| a.path().is_ident("doc"));
+        let lifetimes = f.sig.generics.lifetimes();
         methods.push(quote! {
             #(#docs)*
             #[inline]
-            #vis fn #name(#receiver #(#rule_params),*) #ret #body
+            #vis fn #name<#(#lifetimes),*>(#receiver #(#rule_params),*) #ret #body
         });
+        rules.push(method_rule(self_ty, &dual_path, f, &func, params, fl, opts));
     }
     if !errors.is_empty() {
         return TokenStream::new();
@@ -133,6 +159,96 @@ pub fn expand(item: &ItemImpl, opts: &Options, errors: &mut Errors) -> TokenStre
         #lints
         impl<#d: #k::Reading<#fl>> #dual_path<#d> {
             #(#methods)*
+        }
+        #(#rules)*
+    }
+}
+
+/// A method's `FRule` marker, `TypeMethodRule`, and the associated function
+/// `Type::method_rule()` that names it for drivers (a module, where a free function's
+/// `Rule` lives, cannot be emitted inside an `impl` block). The receiver is the rule's
+/// first argument: `&self` and `&mut self` as a reference to the struct (in/out for
+/// `&mut`), `self` by value.
+fn method_rule(
+    self_ty: &Type,
+    dual_path: &syn::Path,
+    method: &syn::ImplItemFn,
+    func: &ItemFn,
+    mut params: Vec<Param>,
+    float: crate::types::Float,
+    opts: &Options,
+) -> TokenStream {
+    let name = &method.sig.ident;
+    if let Some(r) = method.sig.receiver() {
+        let (ty, kind): (Type, ParamKind) = match &r.kind {
+            syn::ReceiverKind::Reference(_, _, Some(_)) => {
+                (syn::parse_quote!(&mut #self_ty), ParamKind::MutValue)
+            }
+            syn::ReceiverKind::Reference(_, _, None) => {
+                (syn::parse_quote!(&#self_ty), ParamKind::RefValue)
+            }
+            _ => (self_ty.clone(), ParamKind::Value),
+        };
+        let pat = syn::parse_quote!(this);
+        params.insert(0, Param { pat, ty, kind });
+    }
+    let type_name = match self_ty {
+        Type::Path(p) => p
+            .path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default(),
+        _ => String::new(),
+    };
+    let camel: String = name
+        .to_string()
+        .split('_')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect();
+    let marker = Ident::new(&format!("{type_name}{camel}Rule"), name.span());
+    let getter = Ident::new(&format!("{name}_rule"), name.span());
+    let doc = format!(
+        "The `lifted::FRule` marker of [`{type_name}::{name}`]: what drivers take, through \
+         [`{type_name}::{getter}`]."
+    );
+    let d = reading_ident();
+    let rule_impl = frule_impl(
+        &RuleTarget {
+            marker: &marker,
+            doc: &doc,
+            primal: quote!(<#self_ty>::#name),
+            rule: quote!(<#dual_path<#d>>::#name),
+        },
+        func,
+        &params,
+        float,
+        opts,
+    );
+    if rule_impl.is_empty() {
+        return rule_impl;
+    }
+    let vis = &method.vis;
+    let getter_doc = format!(
+        "The forward rule of [`{type_name}::{name}`] for drivers: \
+         `lifted::gradient({type_name}::{getter}(), args)`, the receiver first in `args`."
+    );
+    quote! {
+        #[doc(hidden)]
+        #rule_impl
+
+        impl #self_ty {
+            #[doc = #getter_doc]
+            #[inline]
+            #vis fn #getter() -> #marker {
+                #marker
+            }
         }
     }
 }

@@ -104,13 +104,25 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Err("the derivatives disagree with finite differences".into());
     }
 
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join("target")
-        .join("navier_stokes_residual.svg");
-    draw(&path, &points, &residuals)?;
+    let dir = output_dir();
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| format!("cannot create the output folder {}: {e}", dir.display()))?;
+    let path = dir.join("navier_stokes_residual.svg");
+    draw(&path, &points, &residuals)
+        .map_err(|e| format!("cannot write the picture {}: {e}", path.display()))?;
     println!("picture of |momentum x| over (x, y): {}", path.display());
     Ok(())
+}
+
+/// Cargo's target folder, wherever `CARGO_TARGET_DIR` or the workspace put it: the
+/// program runs as `<target>/<profile>/examples/navier_stokes`. Outside cargo, the
+/// current folder.
+fn output_dir() -> std::path::PathBuf {
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.parent()?.parent()?.to_path_buf()))
+        .or_else(|| std::env::var_os("CARGO_TARGET_DIR").map(Into::into))
+        .unwrap_or_else(|| ".".into())
 }
 
 /// The residuals at `p` from central differences of the primal network (step 1e-4).

@@ -100,6 +100,20 @@ impl<D: Reading<f32>> LiftOperand<D> for Operand<D, f32> {
     }
 }
 
+impl<D: Reading<f64>> LiftOperand<D> for Operand<D, &f64> {
+    #[inline(always)]
+    fn operand(self) -> D {
+        D::constant(*self.0)
+    }
+}
+
+impl<D: Reading<f32>> LiftOperand<D> for Operand<D, &f32> {
+    #[inline(always)]
+    fn operand(self) -> D {
+        D::constant(*self.0)
+    }
+}
+
 /// Keeps an operand that is not a plain float (see [`Operand`]).
 pub trait KeepOperand<T> {
     /// The operand itself.

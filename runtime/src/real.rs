@@ -149,6 +149,11 @@ pub trait Real:
     fn is_sign_negative(self) -> bool;
     /// Whether the primal has a positive sign bit.
     fn is_sign_positive(self) -> bool;
+    /// The primals in IEEE 754 total order, as `f64::total_cmp` orders them: what
+    /// `sort_by(|a, b| a.total_cmp(b))` compares, the tangents following.
+    fn total_cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.primal_f64().total_cmp(&other.primal_f64())
+    }
 }
 
 macro_rules! delegate_unary {
@@ -251,6 +256,10 @@ macro_rules! primal_real {
             #[inline(always)]
             fn is_sign_positive(self) -> bool {
                 $f::is_sign_positive(self)
+            }
+            #[inline(always)]
+            fn total_cmp(&self, other: &Self) -> core::cmp::Ordering {
+                $f::total_cmp(self, other)
             }
         }
     };

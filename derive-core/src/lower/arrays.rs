@@ -196,7 +196,19 @@ impl Lowerer<'_> {
                 *arg = ident_expr(&tmp);
             }
         }
-        let (pv, name) = (self.private(), m.method.clone());
+        let (pv, mut name) = (self.private(), m.method.clone());
+        // std's names whose trait method is spelled otherwise: `get` returns the
+        // element by value (`ArrayRead::get` is indexing), `into_iter` and `to_owned`
+        // are `iter` and `to_vec` of an array that is not consumed.
+        let renamed = match method.as_str() {
+            "get" => Some("checked_get"),
+            "into_iter" => Some("iter"),
+            "to_owned" => Some("to_vec"),
+            _ => None,
+        };
+        if let Some(r) = renamed {
+            name = Ident::new(r, name.span());
+        }
         let tr = Ident::new(tr, name.span());
         // The receiver (a view holding the sub-slice's range) is the first part, then
         // the hoisted values, then the arguments.
@@ -232,7 +244,7 @@ impl Lowerer<'_> {
 
     /// `x[a..b]` or `&x[a..b]` of a float array, as the receiver of an array method: the
     /// view, shared or mutable.
-    fn sub_slice(&mut self, recv: &Expr, by_mut: bool) -> Option<(Expr, Ident)> {
+    pub(super) fn sub_slice(&mut self, recv: &Expr, by_mut: bool) -> Option<(Expr, Ident)> {
         let inner = match strip(recv) {
             Expr::Reference(r) => strip(&r.expr),
             other => other,
@@ -267,11 +279,12 @@ fn index_of(e: &mut Expr) -> Option<&mut Expr> {
 /// The array trait that provides `method`, and whether it takes `&mut self`.
 fn array_trait(method: &str) -> Option<(&'static str, bool)> {
     Some(match method {
-        "len" | "is_empty" | "first" | "last" => ("ArrayRead", false),
+        "len" | "is_empty" | "first" | "last" | "get" => ("ArrayRead", false),
         "swap" => ("ArrayWrite", true),
-        "iter" | "split_at" | "to_vec" | "windows" | "chunks" => ("ArrayView", false),
+        "iter" | "into_iter" | "split_at" | "to_vec" | "to_owned" | "windows" | "chunks"
+        | "chunks_exact" => ("ArrayView", false),
         "iter_mut" | "split_at_mut" | "for_each_mut" | "copy_from_slice" | "fill" | "reverse"
-        | "chunks_mut" => ("ArrayViewMut", true),
+        | "chunks_mut" | "sort_by" | "sort_unstable_by" => ("ArrayViewMut", true),
         "push" | "pop" | "extend_from_slice" | "resize" | "truncate" | "clear" | "insert"
         | "remove" | "reserve" => ("ArrayOwned", true),
         _ => return None,

@@ -156,7 +156,14 @@ impl Lowerer<'_> {
 
     /// `y` or `&y` naming a float array, as the argument of `zip` / `chain`: the array's
     /// iterator (a view of the reading is not `IntoIterator`).
-    pub(super) fn array_as_iter(&self, arg: &mut Expr) -> bool {
+    pub(super) fn array_as_iter(&mut self, arg: &mut Expr) -> bool {
+        let shared = !matches!(strip(arg), Expr::Reference(r) if r.mutability.is_some());
+        if let Some((view, _)) = self.sub_slice(arg, false).filter(|_| shared) {
+            // `zip(&x[1..])`: the sub-slice's view, iterated.
+            let (pv, span) = (self.private(), span_of(arg));
+            *arg = fill(quote_spanned!(span=> #pv::ArrayView::iter(&#view)), []);
+            return true;
+        }
         let base = match strip(arg) {
             Expr::Reference(r) if r.mutability.is_none() => self.array_kind(&r.expr),
             other => self.array_kind(other),

@@ -247,6 +247,14 @@ impl<'a> Lowerer<'a> {
                             return;
                         }
                     }
+                // `*x.iter().max_by(…).unwrap()`: the lifted array's iterators and
+                // accessors yield values, not references.
+                if matches!(u.op, syn::UnOp::Deref(_)) && self.yields_value(&u.expr) {
+                    let mut inner = take(&mut u.expr);
+                    self.child(&mut inner, want);
+                    *e = inner;
+                    return;
+                }
                 let inner = if matches!(u.op, syn::UnOp::Neg(_)) { want } else { Want::Any };
                 self.child(&mut u.expr, inner);
             }
@@ -338,7 +346,11 @@ impl<'a> Lowerer<'a> {
         use syn::BinOp::*;
         let (mut lc, rc) = (self.class(&b.left), self.class(&b.right));
         // Struct fields may be plain floats (`#[constant]`) or values of the reading.
-        let (lf, rf) = (self.fieldish(&b.left), self.fieldish(&b.right));
+        let (mut lf, rf) = (self.fieldish(&b.left), self.fieldish(&b.right));
+        // An operand of unseen type on the left of a lifted one (`w * x` with `w` bound
+        // by a pattern over a constant table) is a float, a reference to one, or a value
+        // of the reading: `Operand` picks by type, as for fields.
+        lf |= lc == Class::Other && rc == Class::Active;
         // A `const` item on the left (`SCALE * x`, `PI < x`) is a plain float when the
         // right side is lifted: nothing else type-checks in the primal.
         if lc == Class::Other && rc == Class::Active && self.scope.is_const_like(&b.left) {
@@ -586,6 +598,11 @@ impl<'a> Lowerer<'a> {
         };
         let takes_iter = matches!(method.as_str(), "zip" | "chain");
         for arg in m.args.iter_mut() {
+            if recv_active && let Some(f) = self.float_fn_value(arg) {
+                // `map(f64::sin)`, `fold(f64::NEG_INFINITY, f64::max)`: the reading's.
+                *arg = f;
+                continue;
+            }
             match arg {
                 Expr::Closure(c) => self.closure(c, recv_active),
                 _ => {
@@ -596,6 +613,41 @@ impl<'a> Lowerer<'a> {
             }
         }
         self.fixed_array_iter(e);
+    }
+
+    /// A method chain over a lifted array's elements that the primal reads through a
+    /// reference (`x.iter().max_by(…).unwrap()`, `x.first().unwrap()`): at the reading
+    /// it holds a value.
+    fn yields_value(&mut self, e: &Expr) -> bool {
+        let mut cur = strip(e);
+        let mut by_value = false;
+        while let Expr::MethodCall(m) = cur {
+            match m.method.to_string().as_str() {
+                "iter_mut" | "get_mut" | "first_mut" | "last_mut" | "as_mut" => return false,
+                "iter" | "first" | "last" | "get" | "windows" | "chunks" => by_value = true,
+                _ => {}
+            }
+            cur = strip(&m.receiver);
+        }
+        by_value && !matches!(cur, Expr::MethodCall(_)) && self.mentions(e)
+    }
+
+    /// `f64::sin` or `f32::max` as a value: the reading's method, `<D as Real>::sin`.
+    fn float_fn_value(&self, e: &Expr) -> Option<Expr> {
+        let Expr::Path(p) = strip(e) else { return None };
+        let segs: Vec<&Ident> = p.path.segments.iter().map(|s| &s.ident).collect();
+        let [ty, method] = segs.as_slice() else {
+            return None;
+        };
+        let method_name = method.to_string();
+        if p.qself.is_some()
+            || *ty != self.float.name()
+            || !FLOAT_METHODS.contains(&method_name.as_str())
+        {
+            return None;
+        }
+        let (k, d, span) = (&self.krate, &self.d, span_of(e));
+        Some(fill(quote_spanned!(span=> <#d as #k::Real>::#method), []))
     }
 
     /// `a.dot(b)` on an ndarray: the `linalg` rules through `NdDot` (ndarray's own
@@ -727,7 +779,12 @@ impl<'a> Lowerer<'a> {
         }
         let pv = self.private();
         let over_values = self.scope.mentions_active(&l.expr);
-        if let Some((base, _)) = self.array_kind(&l.expr) {
+        let shared_slice = !matches!(strip(&l.expr), Expr::Reference(r) if r.mutability.is_some());
+        if let Some((view, _)) = self.sub_slice(&l.expr, false).filter(|_| shared_slice) {
+            // `for v in &x[1..]`: the sub-slice's view, iterated.
+            let span = span_of(&l.expr);
+            *l.expr = fill(quote_spanned!(span=> #pv::ArrayView::iter(&#view)), []);
+        } else if let Some((base, _)) = self.array_kind(&l.expr) {
             let span = span_of(&l.expr);
             *l.expr = fill(quote_spanned!(span=> #pv::ArrayView::iter(&#base)), []);
         } else if let Expr::Reference(r) = &*l.expr {

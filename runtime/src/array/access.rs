@@ -17,6 +17,11 @@ pub trait ArrayRead<D> {
     /// Element `i` as a value of the reading (gathers its primal and partials).
     /// Panics when `i` is out of bounds, as indexing does.
     fn get(&self, i: usize) -> D;
+    /// Element `i`, or `None` when it is out of bounds (`x.get(i)`: the element by
+    /// value rather than by reference).
+    fn checked_get(&self, i: usize) -> Option<D> {
+        (i < self.len()).then(|| self.get(i))
+    }
     /// The first element, if any.
     fn first(&self) -> Option<D> {
         if self.is_empty() {

@@ -99,6 +99,17 @@ macro_rules! primal_view_mut {
             fn reverse(&mut self) {
                 <[$f]>::reverse(self);
             }
+            #[inline]
+            fn sort_by(&mut self, compare: impl FnMut(&$f, &$f) -> core::cmp::Ordering) {
+                <[$f]>::sort_by(self, compare);
+            }
+            #[inline]
+            fn sort_unstable_by(
+                &mut self,
+                compare: impl FnMut(&$f, &$f) -> core::cmp::Ordering,
+            ) {
+                <[$f]>::sort_unstable_by(self, compare);
+            }
         }
     };
 }

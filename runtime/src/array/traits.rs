@@ -1,6 +1,7 @@
 //! The view traits of the arrays of a reading ([`ArrayView`], [`ArrayViewMut`],
 //! [`ArrayRef`], [`ArrayMut`], [`ArrayOwned`]) and their chunk iterators.
 
+use core::cmp::Ordering;
 use core::fmt;
 use core::iter::FusedIterator;
 use core::ops::{DerefMut, RangeBounds};
@@ -58,6 +59,15 @@ pub trait ArrayView<D: ArrayReading>: ArrayRead<D> {
     #[track_caller]
     fn chunks(&self, size: usize) -> Chunks<'_, D> {
         Chunks::new(self.view(), size)
+    }
+
+    /// Consecutive views of exactly `size` elements; the `len % size` elements at the
+    /// end are left out (`x.chunks_exact(k)`). Panics when `size` is zero.
+    #[track_caller]
+    fn chunks_exact(&self, size: usize) -> Chunks<'_, D> {
+        assert!(size != 0, "chunk size must be non-zero");
+        let whole = self.len() - self.len() % size;
+        Chunks::new(self.view().into_slice(..whole), size)
     }
 }
 
@@ -118,6 +128,24 @@ pub trait ArrayViewMut<D: ArrayReading>: ArrayView<D> + ArrayWrite<D> {
         for i in 0..n / 2 {
             self.swap(i, n - 1 - i);
         }
+    }
+
+    /// Sorts by `compare`, which sees the elements (primal and partials; compare the
+    /// primals, with `partial_cmp` or `total_cmp`): the elements move whole, so the
+    /// tangents follow the permutation the primals take. Stable.
+    fn sort_by(&mut self, mut compare: impl FnMut(&D, &D) -> Ordering) {
+        let elems: Vec<D> = (0..self.len()).map(|i| self.get(i)).collect();
+        let mut order: Vec<usize> = (0..elems.len()).collect();
+        order.sort_by(|&i, &j| compare(&elems[i], &elems[j]));
+        for (k, &i) in order.iter().enumerate() {
+            self.set(k, elems[i]);
+        }
+    }
+
+    /// [`sort_by`](Self::sort_by), which a reading may do unstably (the primal reading
+    /// does, as `slice::sort_unstable_by`).
+    fn sort_unstable_by(&mut self, compare: impl FnMut(&D, &D) -> Ordering) {
+        self.sort_by(compare);
     }
 
     /// Consecutive mutable views of `size` elements, the last one possibly shorter

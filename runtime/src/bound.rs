@@ -39,6 +39,7 @@ pub trait Reading<F: Scalar>:
     + MulAssign<F>
     + DivAssign<F>
     + RemAssign<F>
+    + core::iter::Sum<F>
 {
     /// The constant `c`, zero-lifted (every tangent component is zero).
     fn constant(c: F) -> Self;

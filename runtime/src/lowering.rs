@@ -161,3 +161,44 @@ tuple_to_primal!(A 0);
 tuple_to_primal!(A 0, B 1);
 tuple_to_primal!(A 0, B 1, C 2);
 tuple_to_primal!(A 0, B 1, C 2, D 3);
+
+/// `p.w.iter()` on a field of a lifted struct, whose type the macro cannot see: a
+/// `Vec` field holds the reading's array, a fixed-array field `[D; K]`, a `#[constant]`
+/// field plain floats. `FieldArray(&p.w).iter()` yields the elements by value in each
+/// case: an array of a reading through [`ArrayView`](crate::array::ArrayView) (by
+/// value, tried first), a fixed array through [`FieldFixed`] (by reference).
+pub struct FieldArray<'a, T: ?Sized>(pub &'a T);
+
+/// The elements of an array of the reading (see [`FieldArray`]).
+pub trait FieldView<'a, D> {
+    /// The iterator.
+    type Iter: Iterator<Item = D>;
+    /// The elements by value.
+    fn iter(self) -> Self::Iter;
+}
+
+impl<'a, D: crate::array::ArrayReading, T: crate::array::ArrayView<D> + ?Sized> FieldView<'a, D>
+    for FieldArray<'a, T>
+{
+    type Iter = T::Iter<'a>;
+    #[inline(always)]
+    fn iter(self) -> T::Iter<'a> {
+        self.0.iter()
+    }
+}
+
+/// The elements of a fixed array (see [`FieldArray`]).
+pub trait FieldFixed<'a, D> {
+    /// The iterator.
+    type Iter: Iterator<Item = D>;
+    /// The elements by value.
+    fn iter(self) -> Self::Iter;
+}
+
+impl<'a, D: Copy + 'a, const K: usize> FieldFixed<'a, D> for &FieldArray<'a, [D; K]> {
+    type Iter = core::iter::Copied<core::slice::Iter<'a, D>>;
+    #[inline(always)]
+    fn iter(self) -> Self::Iter {
+        self.0.iter().copied()
+    }
+}

@@ -558,6 +558,15 @@ macro_rules! mixed_impls {
         constant_impls!(@op {$T $($N)?}, $f Rem rem RemAssign rem_assign |x, c| x.$shift(x.$value % c));
         constant_impls!($f, {$T $($N)?}, $value);
 
+        /// The sum of plain constants (`let s: f64 = consts.iter().sum();` in a rule),
+        /// as a constant: the primal's sum, in its order.
+        impl<S: Reading<$f> $(, const $N: usize)?> core::iter::Sum<$f> for $T<S $(, $N)?> {
+            #[inline]
+            fn sum<I: Iterator<Item = $f>>(iter: I) -> Self {
+                Self::constant(S::constant(iter.sum::<$f>()))
+            }
+        }
+
         impl<S: Reading<$f> $(, const $N: usize)?> Reading<$f> for $T<S $(, $N)?> {
             #[inline(always)]
             fn constant(c: $f) -> Self {

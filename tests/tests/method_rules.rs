@@ -106,3 +106,64 @@ fn receivers_by_reference_mutable_reference_and_value() {
     assert!((jac[(1, 0)] + w2 * dt).abs() < 1e-15);
     assert!((jac[(1, 1)] - 1.0).abs() < 1e-15);
 }
+
+/// A dense layer: `Vec` fields, a fixed-array field and a constant `Vec` field, read
+/// through std's slice methods.
+#[derive(Clone, Debug, lifted::Lift)]
+pub struct Layer {
+    /// Row-major weights, `b.len()` rows of `pos.len()` columns.
+    pub w: Vec<f64>,
+    /// Biases.
+    pub b: Vec<f64>,
+    /// A fixed-size input.
+    pub pos: [f64; 2],
+    /// Output scales, not differentiated.
+    #[constant]
+    pub scale: Vec<f64>,
+}
+
+#[autodiff(forward)]
+impl Layer {
+    /// Σᵢ scaleᵢ tanh(Σⱼ wᵢⱼ posⱼ + bᵢ) + ‖pos‖² + Σ b.
+    pub fn energy(&self) -> f64 {
+        let n = self.b.len();
+        let m = self.pos.len();
+        let mut e = 0.0;
+        for i in 0..n {
+            let mut z = self.b[i];
+            for j in 0..m {
+                z += self.w[i * m + j] * self.pos[j];
+            }
+            e += self.scale[i] * z.tanh();
+        }
+        let sq: f64 = self.pos.iter().map(|v| v * v).sum();
+        let mut sb = 0.0;
+        for v in &self.b {
+            sb += v;
+        }
+        let total_scale: f64 = self.scale.iter().sum();
+        e + sq + sb * total_scale / n as f64 + self.w.iter().map(|w| w * w).sum::<f64>()
+            - self.w.first().copied().unwrap_or(0.0)
+    }
+}
+
+#[test]
+fn vec_and_array_fields_speak_slice_methods() {
+    let layer = Layer {
+        w: vec![0.5, -0.25, 1.0, 0.75],
+        b: vec![0.1, -0.2],
+        pos: [0.3, -0.6],
+        scale: vec![2.0, 0.5],
+    };
+    check::check(Layer::energy_rule(), (layer.clone(),));
+    let (_, g) = lifted::gradient(Layer::energy_rule(), (layer.clone(),)).unwrap();
+    // Order: w (4), b (2), pos (2); scale is constant.
+    assert_eq!(g.len(), 8);
+    let z0: f64 = 0.1 + 0.5 * 0.3 - 0.25 * -0.6;
+    let dz0 = 2.0 * (1.0 - z0.tanh().powi(2));
+    assert!(
+        (g[0] - (dz0 * 0.3 + 2.0 * 0.5 - 1.0)).abs() < 1e-14,
+        "∂/∂w00"
+    );
+    assert!((g[4] - (dz0 + 2.5 / 2.0)).abs() < 1e-14, "∂/∂b0");
+}

@@ -5,6 +5,9 @@
 //! differences, the primal reading bit for bit, lane independence) and against a
 //! closed form where one is short.
 
+// The functions are written as people write them, index loops and all.
+#![allow(clippy::needless_range_loop, clippy::manual_is_multiple_of)]
+
 use lifted::autodiff;
 
 #[path = "support/check.rs"]

@@ -219,6 +219,12 @@ impl<'a> Lowerer<'a> {
             *e = self.lift(take(e));
             return;
         }
+        // `let mut a = TABLE[0];` for an `a` that later holds lifted values: a constant
+        // of unseen type, zero-lifted if it is a float.
+        if want == Want::Reading && class == Class::Other && self.scope.is_const_like(e) {
+            *e = self.operand(take(e));
+            return;
+        }
         if want == Want::Reading && class == Class::Active && self.fieldish(e) {
             self.child(e, Want::Any);
             *e = self.operand(take(e));
@@ -791,6 +797,15 @@ impl<'a> Lowerer<'a> {
             if let Some((base, _)) = self.array_kind(&r.expr) {
                 let span = span_of(&l.expr);
                 *l.expr = fill(quote_spanned!(span=> #pv::ArrayView::iter(&#base)), []);
+            } else if r.mutability.is_none()
+                && matches!(strip(&r.expr), Expr::Field(_))
+                && self.fieldish(&r.expr)
+            {
+                // `for v in &self.w`: a field's elements, by value (see `FieldArray`).
+                let mut field = (*r.expr).clone();
+                self.child(&mut field, Want::Any);
+                let span = span_of(&l.expr);
+                *l.expr = fill(quote_spanned!(span=> #pv::FieldArray(&#field).iter()), []);
             } else if r.mutability.is_none()
                 && let Expr::Path(p) = strip(&r.expr)
                 && p.path

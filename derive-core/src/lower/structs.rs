@@ -134,7 +134,9 @@ impl Lowerer<'_> {
 /// `Operand` implements them, so nothing else in the user's code changes meaning.
 pub fn operand_traits(krate: &syn::Path) -> syn::Stmt {
     parse_or(
-        quote::quote!(use #krate::__private::{KeepOperand as _, LiftOperand as _};),
+        quote::quote!(use #krate::__private::{
+            FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+        };),
         |tokens| syn::Stmt::Item(syn::Item::Verbatim(tokens)),
     )
 }

@@ -207,6 +207,13 @@ impl Real for Var {
     predicates!(is_nan is_finite is_infinite is_sign_negative is_sign_positive);
 }
 
+/// The sum of plain constants, as a constant.
+impl core::iter::Sum<f64> for Var {
+    fn sum<I: Iterator<Item = f64>>(iter: I) -> Self {
+        Var::Const(iter.sum())
+    }
+}
+
 impl Reading<f64> for Var {
     fn constant(c: f64) -> Self {
         Var::Const(c)

@@ -212,6 +212,14 @@ macro_rules! reading {
             }
         }
 
+        /// The sum of plain constants, as a constant.
+        impl<const N: usize> core::iter::Sum<$f> for DeviceDual<$f, N> {
+            #[inline]
+            fn sum<I: Iterator<Item = $f>>(iter: I) -> Self {
+                Self(<NDual<$f, N> as Reading<$f>>::constant(iter.sum::<$f>()))
+            }
+        }
+
         impl<const N: usize> Reading<$f> for DeviceDual<$f, N> {
             #[inline(always)]
             fn constant(c: $f) -> Self {

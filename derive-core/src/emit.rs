@@ -38,9 +38,15 @@ pub(crate) fn allowed_lints() -> TokenStream {
     }
 }
 
-/// The name of the reading parameter in generated rules.
-pub(crate) fn reading_ident() -> Ident {
-    Ident::new("__LiftedReading", Span::mixed_site())
+/// The name of the reading parameter in generated rules: `LiftedF64` (or `LiftedF32`),
+/// which is what rustc's messages about a rule call the type a float has become
+/// ("expected `f64`, found type parameter `LiftedF64`").
+pub(crate) fn reading_ident(float: Float) -> Ident {
+    let name = match float {
+        Float::F64 => "LiftedF64",
+        Float::F32 => "LiftedF32",
+    };
+    Ident::new(name, Span::mixed_site())
 }
 
 pub(crate) struct Param {
@@ -276,7 +282,7 @@ pub(crate) fn lower_fn(
     }
     analyse(&mut scope, &func.block);
 
-    let d = reading_ident();
+    let d = reading_ident(float);
     let k = &opts.krate;
     let returns_float = match &func.sig.output {
         ReturnType::Type(_, ty) => float_in(ty).is_some() || mentions_struct(ty),
@@ -334,7 +340,7 @@ pub fn expand(func: &ItemFn, opts: &Options, errors: &mut Errors) -> TokenStream
     else {
         return TokenStream::new();
     };
-    let d = reading_ident();
+    let d = reading_ident(float);
     let k = &opts.krate;
     let fl = float.ident();
 
@@ -345,9 +351,11 @@ pub fn expand(func: &ItemFn, opts: &Options, errors: &mut Errors) -> TokenStream
     let lints = allowed_lints();
     let operand_traits = crate::lower::operand_traits(k);
     let marker = Ident::new("Rule", Span::call_site());
+    let name_str = name.to_string();
     let frule_impl = frule_impl(
         &RuleTarget {
             marker: &marker,
+            name: &name_str,
             doc: "The `lifted::FRule` marker of this function: what drivers and \
                   `lifted::testing::check_rule` take.",
             primal: quote!(super::#name),
@@ -389,6 +397,8 @@ pub fn expand(func: &ItemFn, opts: &Options, errors: &mut Errors) -> TokenStream
 /// `TypeDual::<D>::m` for a method).
 pub(crate) struct RuleTarget<'a> {
     pub(crate) marker: &'a Ident,
+    /// `FRule::NAME`: what reports call the rule.
+    pub(crate) name: &'a str,
     pub(crate) doc: &'a str,
     pub(crate) primal: TokenStream,
     pub(crate) rule: TokenStream,
@@ -411,11 +421,11 @@ pub(crate) fn frule_impl(
         return TokenStream::new();
     }
     let k = &opts.krate;
-    let d = reading_ident();
+    let d = reading_ident(float);
     let fl = float.ident();
     let name = &func.sig.ident;
     let chunk = opts.chunk;
-    let name_str = name.to_string();
+    let name_str = target.name;
     let owned: Vec<TokenStream> = params
         .iter()
         .map(|p| owned_arg_type(&p.ty, &p.kind, k, float))
@@ -464,6 +474,7 @@ pub(crate) fn frule_impl(
         doc,
         primal,
         rule,
+        ..
     } = target;
     quote! {
         #[doc = #doc]

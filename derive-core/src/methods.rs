@@ -151,9 +151,10 @@ pub fn expand(item: &ItemImpl, opts: &Options, errors: &mut Errors) -> TokenStre
     if !errors.is_empty() {
         return TokenStream::new();
     }
-    let d = reading_ident();
+    let float = float.unwrap_or(crate::types::Float::F64);
+    let d = reading_ident(float);
     let k = &opts.krate;
-    let fl = float.unwrap_or(crate::types::Float::F64).ident();
+    let fl = float.ident();
     let lints = allowed_lints();
     quote! {
         #lints
@@ -218,10 +219,12 @@ fn method_rule(
         "The `lifted::FRule` marker of [`{type_name}::{name}`]: what drivers take, through \
          [`{type_name}::{getter}`]."
     );
-    let d = reading_ident();
+    let d = reading_ident(float);
+    let rule_name = format!("{type_name}::{name}");
     let rule_impl = frule_impl(
         &RuleTarget {
             marker: &marker,
+            name: &rule_name,
             doc: &doc,
             primal: quote!(<#self_ty>::#name),
             rule: quote!(<#dual_path<#d>>::#name),

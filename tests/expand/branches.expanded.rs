@@ -25,20 +25,19 @@ fn branches(x: f64, k: i32) -> f64 {
 )]
 mod branches {
     use super::*;
-    use ::lifted::__private::{KeepOperand as _, LiftOperand as _};
+    use ::lifted::__private::{
+        FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+    };
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 8usize;
     #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
-    pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(
-        x: __LiftedReading,
-        k: i32,
-    ) -> __LiftedReading {
+    pub fn frule<LiftedF64: ::lifted::Reading<f64>>(x: LiftedF64, k: i32) -> LiftedF64 {
         let y = if x > 1.0 {
             x.ln()
         } else {
-            <__LiftedReading as ::lifted::Reading<f64>>::constant({ 0.0 })
+            <LiftedF64 as ::lifted::Reading<f64>>::constant({ 0.0 })
         };
         match k {
             0 => y,
@@ -46,8 +45,7 @@ mod branches {
             _ => ::lifted::Reading::<f64>::rsub(y, 2.0),
         }
     }
-    #[doc = r" The `lifted::FRule` marker of this function: what drivers and"]
-    #[doc = r" `lifted::testing::check_rule` take."]
+    #[doc = "The `lifted::FRule` marker of this function: what drivers and `lifted::testing::check_rule` take."]
     #[derive(Clone, Copy, Debug, Default)]
     pub struct Rule;
     impl ::lifted::FRule for Rule {
@@ -61,11 +59,11 @@ mod branches {
             super::branches(args.0, args.1)
         }
         #[inline]
-        fn frule<__LiftedReading: ::lifted::Reading<f64>>(
+        fn frule<LiftedF64: ::lifted::Reading<f64>>(
             self,
-            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<__LiftedReading>,
-        ) -> <Self::Output as ::lifted::Param<f64>>::Store<__LiftedReading> {
-            frule::<__LiftedReading>(args.0, args.1)
+            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<LiftedF64>,
+        ) -> <Self::Output as ::lifted::Param<f64>>::Store<LiftedF64> {
+            frule::<LiftedF64>(args.0, args.1)
         }
     }
 }

@@ -22,22 +22,23 @@ fn calls(x: &[f64], y: f64) -> f64 {
 )]
 mod calls {
     use super::*;
-    use ::lifted::__private::{KeepOperand as _, LiftOperand as _};
+    use ::lifted::__private::{
+        FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+    };
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 8usize;
     #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
-    pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(
-        x: <__LiftedReading as ::lifted::array::ArrayReading>::Ref<'_>,
-        y: __LiftedReading,
-    ) -> __LiftedReading {
-        let r = rosenbrock::frule::<__LiftedReading>(x);
-        let s = super::super::helper::frule::<__LiftedReading>(y);
-        m::g::frule::<__LiftedReading>(r, s) + ::lifted::Real::max(r, s)
+    pub fn frule<LiftedF64: ::lifted::Reading<f64>>(
+        x: <LiftedF64 as ::lifted::array::ArrayReading>::Ref<'_>,
+        y: LiftedF64,
+    ) -> LiftedF64 {
+        let r = rosenbrock::frule::<LiftedF64>(x);
+        let s = super::super::helper::frule::<LiftedF64>(y);
+        m::g::frule::<LiftedF64>(r, s) + ::lifted::Real::max(r, s)
     }
-    #[doc = r" The `lifted::FRule` marker of this function: what drivers and"]
-    #[doc = r" `lifted::testing::check_rule` take."]
+    #[doc = "The `lifted::FRule` marker of this function: what drivers and `lifted::testing::check_rule` take."]
     #[derive(Clone, Copy, Debug, Default)]
     pub struct Rule;
     impl ::lifted::FRule for Rule {
@@ -51,11 +52,11 @@ mod calls {
             super::calls(&args.0, args.1)
         }
         #[inline]
-        fn frule<__LiftedReading: ::lifted::Reading<f64>>(
+        fn frule<LiftedF64: ::lifted::Reading<f64>>(
             self,
-            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<__LiftedReading>,
-        ) -> <Self::Output as ::lifted::Param<f64>>::Store<__LiftedReading> {
-            frule::<__LiftedReading>(::lifted::__private::ArrayView::view(&args.0), args.1)
+            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<LiftedF64>,
+        ) -> <Self::Output as ::lifted::Param<f64>>::Store<LiftedF64> {
+            frule::<LiftedF64>(::lifted::__private::ArrayView::view(&args.0), args.1)
         }
     }
 }

@@ -25,26 +25,27 @@ fn weighted(x: &[f64], w: &[f64], scale: f64) -> f64 {
 )]
 mod weighted {
     use super::*;
-    use ::lifted::__private::{KeepOperand as _, LiftOperand as _};
+    use ::lifted::__private::{
+        FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+    };
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 8usize;
     #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
-    pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(
-        x: <__LiftedReading as ::lifted::array::ArrayReading>::Ref<'_>,
+    pub fn frule<LiftedF64: ::lifted::Reading<f64>>(
+        x: <LiftedF64 as ::lifted::array::ArrayReading>::Ref<'_>,
         w: &[f64],
         scale: f64,
-    ) -> __LiftedReading {
+    ) -> LiftedF64 {
         let h = 0.5;
-        let mut s = <__LiftedReading as ::lifted::Reading<f64>>::constant(0.0);
+        let mut s = <LiftedF64 as ::lifted::Reading<f64>>::constant(0.0);
         for i in 0..::lifted::__private::ArrayRead::len(&x) {
             s += ::lifted::Reading::<f64>::rmul(::lifted::__private::ArrayRead::get(&x, i), w[i]);
         }
         ::lifted::Reading::<f64>::rmul(s, scale) + 2.0 * h
     }
-    #[doc = r" The `lifted::FRule` marker of this function: what drivers and"]
-    #[doc = r" `lifted::testing::check_rule` take."]
+    #[doc = "The `lifted::FRule` marker of this function: what drivers and `lifted::testing::check_rule` take."]
     #[derive(Clone, Copy, Debug, Default)]
     pub struct Rule;
     impl ::lifted::FRule for Rule {
@@ -62,11 +63,11 @@ mod weighted {
             super::weighted(&args.0, &args.1.0, args.2.0.clone())
         }
         #[inline]
-        fn frule<__LiftedReading: ::lifted::Reading<f64>>(
+        fn frule<LiftedF64: ::lifted::Reading<f64>>(
             self,
-            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<__LiftedReading>,
-        ) -> <Self::Output as ::lifted::Param<f64>>::Store<__LiftedReading> {
-            frule::<__LiftedReading>(
+            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<LiftedF64>,
+        ) -> <Self::Output as ::lifted::Param<f64>>::Store<LiftedF64> {
+            frule::<LiftedF64>(
                 ::lifted::__private::ArrayView::view(&args.0),
                 &args.1,
                 args.2.clone(),

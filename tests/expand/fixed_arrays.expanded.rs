@@ -25,16 +25,18 @@ fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
 )]
 mod cross {
     use super::*;
-    use ::lifted::__private::{KeepOperand as _, LiftOperand as _};
+    use ::lifted::__private::{
+        FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+    };
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 8usize;
     #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
-    pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(
-        a: [__LiftedReading; 3],
-        b: [__LiftedReading; 3],
-    ) -> [__LiftedReading; 3] {
+    pub fn frule<LiftedF64: ::lifted::Reading<f64>>(
+        a: [LiftedF64; 3],
+        b: [LiftedF64; 3],
+    ) -> [LiftedF64; 3] {
         let [a0, a1, a2] = a;
         [
             a1 * b[2] - a2 * b[1],
@@ -42,8 +44,7 @@ mod cross {
             a0 * b[1] - a1 * b[0],
         ]
     }
-    #[doc = r" The `lifted::FRule` marker of this function: what drivers and"]
-    #[doc = r" `lifted::testing::check_rule` take."]
+    #[doc = "The `lifted::FRule` marker of this function: what drivers and `lifted::testing::check_rule` take."]
     #[derive(Clone, Copy, Debug, Default)]
     pub struct Rule;
     impl ::lifted::FRule for Rule {
@@ -57,11 +58,11 @@ mod cross {
             super::cross(args.0, args.1)
         }
         #[inline]
-        fn frule<__LiftedReading: ::lifted::Reading<f64>>(
+        fn frule<LiftedF64: ::lifted::Reading<f64>>(
             self,
-            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<__LiftedReading>,
-        ) -> <Self::Output as ::lifted::Param<f64>>::Store<__LiftedReading> {
-            frule::<__LiftedReading>(args.0, args.1)
+            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<LiftedF64>,
+        ) -> <Self::Output as ::lifted::Param<f64>>::Store<LiftedF64> {
+            frule::<LiftedF64>(args.0, args.1)
         }
     }
 }

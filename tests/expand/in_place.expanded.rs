@@ -22,16 +22,18 @@ fn axpy(a: f64, x: &[f64], y: &mut [f64]) {
 )]
 mod axpy {
     use super::*;
-    use ::lifted::__private::{KeepOperand as _, LiftOperand as _};
+    use ::lifted::__private::{
+        FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+    };
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 8usize;
     #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
-    pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(
-        a: __LiftedReading,
-        x: <__LiftedReading as ::lifted::array::ArrayReading>::Ref<'_>,
-        mut y: <__LiftedReading as ::lifted::array::ArrayReading>::Mut<'_>,
+    pub fn frule<LiftedF64: ::lifted::Reading<f64>>(
+        a: LiftedF64,
+        x: <LiftedF64 as ::lifted::array::ArrayReading>::Ref<'_>,
+        mut y: <LiftedF64 as ::lifted::array::ArrayReading>::Mut<'_>,
     ) {
         for i in 0..::lifted::__private::ArrayRead::len(&y) {
             {
@@ -42,8 +44,7 @@ mod axpy {
             };
         }
     }
-    #[doc = r" The `lifted::FRule` marker of this function: what drivers and"]
-    #[doc = r" `lifted::testing::check_rule` take."]
+    #[doc = "The `lifted::FRule` marker of this function: what drivers and `lifted::testing::check_rule` take."]
     #[derive(Clone, Copy, Debug, Default)]
     pub struct Rule;
     impl ::lifted::FRule for Rule {
@@ -61,11 +62,11 @@ mod axpy {
             super::axpy(args.0, &args.1, &mut args.2)
         }
         #[inline]
-        fn frule<__LiftedReading: ::lifted::Reading<f64>>(
+        fn frule<LiftedF64: ::lifted::Reading<f64>>(
             self,
-            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<__LiftedReading>,
-        ) -> <Self::Output as ::lifted::Param<f64>>::Store<__LiftedReading> {
-            frule::<__LiftedReading>(
+            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<LiftedF64>,
+        ) -> <Self::Output as ::lifted::Param<f64>>::Store<LiftedF64> {
+            frule::<LiftedF64>(
                 args.0,
                 ::lifted::__private::ArrayView::view(&args.1),
                 ::lifted::__private::ArrayViewMut::view_mut(&mut args.2),

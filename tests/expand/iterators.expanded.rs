@@ -26,31 +26,32 @@ fn iterators(x: &[f64]) -> f64 {
 )]
 mod iterators {
     use super::*;
-    use ::lifted::__private::{KeepOperand as _, LiftOperand as _};
+    use ::lifted::__private::{
+        FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+    };
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 8usize;
     #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
-    pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(
-        x: <__LiftedReading as ::lifted::array::ArrayReading>::Ref<'_>,
-    ) -> __LiftedReading {
-        let s: __LiftedReading = ::lifted::__private::ArrayView::iter(&x)
+    pub fn frule<LiftedF64: ::lifted::Reading<f64>>(
+        x: <LiftedF64 as ::lifted::array::ArrayReading>::Ref<'_>,
+    ) -> LiftedF64 {
+        let s: LiftedF64 = ::lifted::__private::ArrayView::iter(&x)
             .map(|v| v * v)
-            .sum::<__LiftedReading>();
+            .sum::<LiftedF64>();
         let p = ::lifted::__private::ArrayView::iter(&x).fold(
-            <__LiftedReading as ::lifted::Reading<f64>>::constant(1.0),
+            <LiftedF64 as ::lifted::Reading<f64>>::constant(1.0),
             |acc, v| acc * (::lifted::Reading::<f64>::radd(v, 1.0)),
         );
-        let mut w = <__LiftedReading as ::lifted::Reading<f64>>::constant(0.0);
+        let mut w = <LiftedF64 as ::lifted::Reading<f64>>::constant(0.0);
         for win in ::lifted::__private::ArrayView::windows(&x, 2) {
             w += ::lifted::__private::ArrayRead::get(&win, 1)
                 - ::lifted::__private::ArrayRead::get(&win, 0);
         }
         s + p + w
     }
-    #[doc = r" The `lifted::FRule` marker of this function: what drivers and"]
-    #[doc = r" `lifted::testing::check_rule` take."]
+    #[doc = "The `lifted::FRule` marker of this function: what drivers and `lifted::testing::check_rule` take."]
     #[derive(Clone, Copy, Debug, Default)]
     pub struct Rule;
     impl ::lifted::FRule for Rule {
@@ -64,11 +65,11 @@ mod iterators {
             super::iterators(&args.0)
         }
         #[inline]
-        fn frule<__LiftedReading: ::lifted::Reading<f64>>(
+        fn frule<LiftedF64: ::lifted::Reading<f64>>(
             self,
-            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<__LiftedReading>,
-        ) -> <Self::Output as ::lifted::Param<f64>>::Store<__LiftedReading> {
-            frule::<__LiftedReading>(::lifted::__private::ArrayView::view(&args.0))
+            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<LiftedF64>,
+        ) -> <Self::Output as ::lifted::Param<f64>>::Store<LiftedF64> {
+            frule::<LiftedF64>(::lifted::__private::ArrayView::view(&args.0))
         }
     }
 }

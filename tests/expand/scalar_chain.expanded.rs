@@ -23,21 +23,28 @@ fn scalar_chain(x: f64) -> f64 {
 )]
 mod scalar_chain {
     use super::*;
-    use ::lifted::__private::{KeepOperand as _, LiftOperand as _};
+    use ::lifted::__private::{
+        FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+    };
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 8usize;
     #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
-    pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(x: __LiftedReading) -> __LiftedReading {
-        x.sin().powi(2) / x.cos().powi(2)
+    pub fn frule<LiftedF64: ::lifted::Reading<f64>>(x: LiftedF64) -> LiftedF64 {
+        x.sin()
+            .powi(::lifted::__private::Operand::<LiftedF64, _>::new(2).operand())
+            / x.cos()
+                .powi(::lifted::__private::Operand::<LiftedF64, _>::new(2).operand())
             + (x * x * x).sqrt()
-            + <__LiftedReading as ::lifted::Reading<f64>>::constant(10.31_f64)
-                .powf(::lifted::Reading::<f64>::rmul(x, 2.0))
+            + <LiftedF64 as ::lifted::Reading<f64>>::constant(10.31_f64).powf(::lifted::Reading::<
+                f64,
+            >::rmul(
+                x, 2.0
+            ))
             + ::lifted::Reading::<f64>::rdiv((::lifted::Reading::<f64>::radd((-x).exp(), 1.0)), 1.0)
     }
-    #[doc = r" The `lifted::FRule` marker of this function: what drivers and"]
-    #[doc = r" `lifted::testing::check_rule` take."]
+    #[doc = "The `lifted::FRule` marker of this function: what drivers and `lifted::testing::check_rule` take."]
     #[derive(Clone, Copy, Debug, Default)]
     pub struct Rule;
     impl ::lifted::FRule for Rule {
@@ -51,11 +58,11 @@ mod scalar_chain {
             super::scalar_chain(args.0)
         }
         #[inline]
-        fn frule<__LiftedReading: ::lifted::Reading<f64>>(
+        fn frule<LiftedF64: ::lifted::Reading<f64>>(
             self,
-            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<__LiftedReading>,
-        ) -> <Self::Output as ::lifted::Param<f64>>::Store<__LiftedReading> {
-            frule::<__LiftedReading>(args.0)
+            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<LiftedF64>,
+        ) -> <Self::Output as ::lifted::Param<f64>>::Store<LiftedF64> {
+            frule::<LiftedF64>(args.0)
         }
     }
 }

@@ -21,24 +21,25 @@ fn single(x: f32, y: f32) -> (f32, f32) {
 )]
 mod single {
     use super::*;
-    use ::lifted::__private::{KeepOperand as _, LiftOperand as _};
+    use ::lifted::__private::{
+        FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+    };
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 2usize;
     #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
-    pub fn frule<__LiftedReading: ::lifted::Reading<f32>>(
-        x: __LiftedReading,
-        y: __LiftedReading,
-    ) -> (__LiftedReading, __LiftedReading) {
+    pub fn frule<LiftedF32: ::lifted::Reading<f32>>(
+        x: LiftedF32,
+        y: LiftedF32,
+    ) -> (LiftedF32, LiftedF32) {
         let n = 3;
         (
             (x * y).sin() + ::lifted::Reading::<f32>::rmul(x.exp(), 2.0),
             y / n as f32,
         )
     }
-    #[doc = r" The `lifted::FRule` marker of this function: what drivers and"]
-    #[doc = r" `lifted::testing::check_rule` take."]
+    #[doc = "The `lifted::FRule` marker of this function: what drivers and `lifted::testing::check_rule` take."]
     #[derive(Clone, Copy, Debug, Default)]
     pub struct Rule;
     impl ::lifted::FRule for Rule {
@@ -52,11 +53,11 @@ mod single {
             super::single(args.0, args.1)
         }
         #[inline]
-        fn frule<__LiftedReading: ::lifted::Reading<f32>>(
+        fn frule<LiftedF32: ::lifted::Reading<f32>>(
             self,
-            args: &mut <Self::Args as ::lifted::Param<f32>>::Store<__LiftedReading>,
-        ) -> <Self::Output as ::lifted::Param<f32>>::Store<__LiftedReading> {
-            frule::<__LiftedReading>(args.0, args.1)
+            args: &mut <Self::Args as ::lifted::Param<f32>>::Store<LiftedF32>,
+        ) -> <Self::Output as ::lifted::Param<f32>>::Store<LiftedF32> {
+            frule::<LiftedF32>(args.0, args.1)
         }
     }
 }

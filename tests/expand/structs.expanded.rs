@@ -152,20 +152,82 @@ impl Particle {
     clippy::pedantic,
     clippy::nursery
 )]
-impl<__LiftedReading: ::lifted::Reading<f64>> ParticleDual<__LiftedReading> {
+impl<LiftedF64: ::lifted::Reading<f64>> ParticleDual<LiftedF64> {
     #[inline]
-    pub fn kinetic(&self) -> __LiftedReading {
-        use ::lifted::__private::{KeepOperand as _, LiftOperand as _};
+    pub fn kinetic(&self) -> LiftedF64 {
+        use ::lifted::__private::{
+            FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+        };
         ::lifted::Reading::<f64>::rmul(
-            ::lifted::__private::Operand::<__LiftedReading, _>::new(self.m).operand(),
+            ::lifted::__private::Operand::<LiftedF64, _>::new(self.m).operand(),
             0.5,
-        ) * ::lifted::__private::Operand::<__LiftedReading, _>::new(self.v).operand()
-            * ::lifted::__private::Operand::<__LiftedReading, _>::new(self.v).operand()
+        ) * ::lifted::__private::Operand::<LiftedF64, _>::new(self.v).operand()
+            * ::lifted::__private::Operand::<LiftedF64, _>::new(self.v).operand()
     }
     #[inline]
-    pub fn advance(&mut self, dt: __LiftedReading) {
-        use ::lifted::__private::{KeepOperand as _, LiftOperand as _};
-        self.x += ::lifted::__private::Operand::<__LiftedReading, _>::new(self.v).operand() * dt;
+    pub fn advance(&mut self, dt: LiftedF64) {
+        use ::lifted::__private::{
+            FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+        };
+        self.x += ::lifted::__private::Operand::<LiftedF64, _>::new(self.v).operand() * dt;
+    }
+}
+#[doc(hidden)]
+#[doc = "The `lifted::FRule` marker of [`Particle::kinetic`]: what drivers take, through [`Particle::kinetic_rule`]."]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ParticleKineticRule;
+impl ::lifted::FRule for ParticleKineticRule {
+    type Float = f64;
+    type Args = (Particle,);
+    type Output = f64;
+    const CHUNK: usize = 8usize;
+    const NAME: &'static str = "Particle::kinetic";
+    #[inline]
+    fn primal(self, args: &mut Self::Args) -> Self::Output {
+        <Particle>::kinetic(&args.0)
+    }
+    #[inline]
+    fn frule<LiftedF64: ::lifted::Reading<f64>>(
+        self,
+        args: &mut <Self::Args as ::lifted::Param<f64>>::Store<LiftedF64>,
+    ) -> <Self::Output as ::lifted::Param<f64>>::Store<LiftedF64> {
+        <ParticleDual<LiftedF64>>::kinetic(&args.0)
+    }
+}
+impl Particle {
+    #[doc = "The forward rule of [`Particle::kinetic`] for drivers: `lifted::gradient(Particle::kinetic_rule(), args)`, the receiver first in `args`."]
+    #[inline]
+    pub fn kinetic_rule() -> ParticleKineticRule {
+        ParticleKineticRule
+    }
+}
+#[doc(hidden)]
+#[doc = "The `lifted::FRule` marker of [`Particle::advance`]: what drivers take, through [`Particle::advance_rule`]."]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ParticleAdvanceRule;
+impl ::lifted::FRule for ParticleAdvanceRule {
+    type Float = f64;
+    type Args = (Particle, f64);
+    type Output = ();
+    const CHUNK: usize = 8usize;
+    const NAME: &'static str = "Particle::advance";
+    #[inline]
+    fn primal(self, args: &mut Self::Args) -> Self::Output {
+        <Particle>::advance(&mut args.0, args.1)
+    }
+    #[inline]
+    fn frule<LiftedF64: ::lifted::Reading<f64>>(
+        self,
+        args: &mut <Self::Args as ::lifted::Param<f64>>::Store<LiftedF64>,
+    ) -> <Self::Output as ::lifted::Param<f64>>::Store<LiftedF64> {
+        <ParticleDual<LiftedF64>>::advance(&mut args.0, args.1)
+    }
+}
+impl Particle {
+    #[doc = "The forward rule of [`Particle::advance`] for drivers: `lifted::gradient(Particle::advance_rule(), args)`, the receiver first in `args`."]
+    #[inline]
+    pub fn advance_rule() -> ParticleAdvanceRule {
+        ParticleAdvanceRule
     }
 }
 pub fn step(p: &Particle, k: f64, dt: f64) -> Particle {
@@ -195,29 +257,30 @@ pub fn step(p: &Particle, k: f64, dt: f64) -> Particle {
 )]
 pub mod step {
     use super::*;
-    use ::lifted::__private::{KeepOperand as _, LiftOperand as _};
+    use ::lifted::__private::{
+        FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+    };
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 8usize;
     #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
-    pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(
-        p: &<Particle as ::lifted::Param<f64>>::Store<__LiftedReading>,
-        k: __LiftedReading,
-        dt: __LiftedReading,
-    ) -> <Particle as ::lifted::Param<f64>>::Store<__LiftedReading> {
-        let v = ::lifted::__private::Operand::<__LiftedReading, _>::new(p.v).operand()
-            - k * ::lifted::__private::Operand::<__LiftedReading, _>::new(p.x).operand()
-                / ::lifted::__private::Operand::<__LiftedReading, _>::new(p.m).operand()
+    pub fn frule<LiftedF64: ::lifted::Reading<f64>>(
+        p: &<Particle as ::lifted::Param<f64>>::Store<LiftedF64>,
+        k: LiftedF64,
+        dt: LiftedF64,
+    ) -> <Particle as ::lifted::Param<f64>>::Store<LiftedF64> {
+        let v = ::lifted::__private::Operand::<LiftedF64, _>::new(p.v).operand()
+            - k * ::lifted::__private::Operand::<LiftedF64, _>::new(p.x).operand()
+                / ::lifted::__private::Operand::<LiftedF64, _>::new(p.m).operand()
                 * dt;
-        ParticleDual::<__LiftedReading> {
-            x: ::lifted::__private::Operand::<__LiftedReading, _>::new(p.x).operand() + v * dt,
+        ParticleDual::<LiftedF64> {
+            x: ::lifted::__private::Operand::<LiftedF64, _>::new(p.x).operand() + v * dt,
             v,
             m: p.m,
         }
     }
-    #[doc = r" The `lifted::FRule` marker of this function: what drivers and"]
-    #[doc = r" `lifted::testing::check_rule` take."]
+    #[doc = "The `lifted::FRule` marker of this function: what drivers and `lifted::testing::check_rule` take."]
     #[derive(Clone, Copy, Debug, Default)]
     pub struct Rule;
     impl ::lifted::FRule for Rule {
@@ -231,11 +294,11 @@ pub mod step {
             super::step(&args.0, args.1, args.2)
         }
         #[inline]
-        fn frule<__LiftedReading: ::lifted::Reading<f64>>(
+        fn frule<LiftedF64: ::lifted::Reading<f64>>(
             self,
-            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<__LiftedReading>,
-        ) -> <Self::Output as ::lifted::Param<f64>>::Store<__LiftedReading> {
-            frule::<__LiftedReading>(&args.0, args.1, args.2)
+            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<LiftedF64>,
+        ) -> <Self::Output as ::lifted::Param<f64>>::Store<LiftedF64> {
+            frule::<LiftedF64>(&args.0, args.1, args.2)
         }
     }
 }

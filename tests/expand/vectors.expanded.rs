@@ -27,20 +27,22 @@ fn vectors(x: &[f64]) -> Vec<f64> {
 )]
 mod vectors {
     use super::*;
-    use ::lifted::__private::{KeepOperand as _, LiftOperand as _};
+    use ::lifted::__private::{
+        FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+    };
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 8usize;
     #[doc = r" The derived rule, generic over the reading: at `f64` it reproduces the"]
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
-    pub fn frule<__LiftedReading: ::lifted::Reading<f64>>(
-        x: <__LiftedReading as ::lifted::array::ArrayReading>::Ref<'_>,
-    ) -> <__LiftedReading as ::lifted::array::ArrayReading>::Vec {
-        let mut out = < < __LiftedReading as :: lifted :: array :: ArrayReading > :: Vec as :: lifted :: __private :: ArrayOwned < __LiftedReading > > :: from_elem (< __LiftedReading as :: lifted :: Reading < f64 > > :: constant (0.0) , :: lifted :: __private :: ArrayRead :: len (& x)) ;
+    pub fn frule<LiftedF64: ::lifted::Reading<f64>>(
+        x: <LiftedF64 as ::lifted::array::ArrayReading>::Ref<'_>,
+    ) -> <LiftedF64 as ::lifted::array::ArrayReading>::Vec {
+        let mut out = < < LiftedF64 as :: lifted :: array :: ArrayReading > :: Vec as :: lifted :: __private :: ArrayOwned < LiftedF64 > > :: from_elem (< LiftedF64 as :: lifted :: Reading < f64 > > :: constant (0.0) , :: lifted :: __private :: ArrayRead :: len (& x)) ;
         for (i, v) in ::lifted::__private::ArrayView::iter(&x).enumerate() {
             {
                 let __lifted_element =
-                    v * ::lifted::__private::IntoReading::<f64, __LiftedReading>::into_reading(i);
+                    v * ::lifted::__private::IntoReading::<f64, LiftedF64>::into_reading(i);
                 let __lifted_index = i;
                 ::lifted::__private::ArrayWrite::set(&mut out, __lifted_index, __lifted_element);
             };
@@ -50,8 +52,7 @@ mod vectors {
         }
         out
     }
-    #[doc = r" The `lifted::FRule` marker of this function: what drivers and"]
-    #[doc = r" `lifted::testing::check_rule` take."]
+    #[doc = "The `lifted::FRule` marker of this function: what drivers and `lifted::testing::check_rule` take."]
     #[derive(Clone, Copy, Debug, Default)]
     pub struct Rule;
     impl ::lifted::FRule for Rule {
@@ -65,11 +66,11 @@ mod vectors {
             super::vectors(&args.0)
         }
         #[inline]
-        fn frule<__LiftedReading: ::lifted::Reading<f64>>(
+        fn frule<LiftedF64: ::lifted::Reading<f64>>(
             self,
-            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<__LiftedReading>,
-        ) -> <Self::Output as ::lifted::Param<f64>>::Store<__LiftedReading> {
-            frule::<__LiftedReading>(::lifted::__private::ArrayView::view(&args.0))
+            args: &mut <Self::Args as ::lifted::Param<f64>>::Store<LiftedF64>,
+        ) -> <Self::Output as ::lifted::Param<f64>>::Store<LiftedF64> {
+            frule::<LiftedF64>(::lifted::__private::ArrayView::view(&args.0))
         }
     }
 }

@@ -1,8 +1,8 @@
 use lifted::autodiff;
 
 #[autodiff(forward)]
-fn f(__lifted_index: &mut [f64], __LiftedReading: f64) {
-    __lifted_index[0] += __LiftedReading;
+fn f(__lifted_index: &mut [f64], LiftedF64: f64) {
+    __lifted_index[0] += LiftedF64;
 }
 
 fn main() {

@@ -423,7 +423,6 @@ pub(crate) fn frule_impl(
     let k = &opts.krate;
     let d = reading_ident(float);
     let fl = float.ident();
-    let name = &func.sig.ident;
     let chunk = opts.chunk;
     let name_str = target.name;
     let owned: Vec<TokenStream> = params

@@ -242,10 +242,14 @@ fn method_rule(
         "The forward rule of [`{type_name}::{name}`] for drivers: \
          `lifted::gradient({type_name}::{getter}(), args)`, the receiver first in `args`."
     );
+    // Unused rules warn nobody: most methods are never handed to a driver.
+    let lints = allowed_lints();
     quote! {
         #[doc(hidden)]
+        #lints
         #rule_impl
 
+        #lints
         impl #self_ty {
             #[doc = #getter_doc]
             #[inline]

@@ -17,7 +17,7 @@ use crate::emit::{Lowered, Param, RuleTarget, allowed_lints, frule_impl, lower_f
 use crate::errors::Errors;
 use crate::lift::dual_name;
 use crate::options::Options;
-use crate::types::{ParamKind, is_struct_type};
+use crate::types::{ParamKind, is_struct_type, map_type};
 
 /// Replaces `Self` in a signature by the implemented type, so parameter and result
 /// types read like those of a free function.
@@ -71,14 +71,21 @@ pub fn strip_constant_attrs(item: &ItemImpl) -> ItemImpl {
 
 /// Expands `#[autodiff(...)]` on an `impl` block.
 pub fn expand(item: &ItemImpl, opts: &Options, errors: &mut Errors) -> TokenStream {
-    if let Some((path, _)) = &item.trait_ {
-        errors.at(
-            path,
-            "`#[autodiff]` on a trait implementation is not supported: put the methods in an \
-             inherent `impl` block, or write free functions",
-        );
-        return TokenStream::new();
-    }
+    let operator = match &item.trait_ {
+        None => None,
+        Some((path, _)) if is_operator_trait(path) => Some(path),
+        Some((path, _)) => {
+            errors.at(
+                path,
+                "`#[autodiff]` on an implementation of a trait other than an operator \
+                 (`Add`, `Mul`, `Neg`, `AddAssign`, …) is not supported: the trait's \
+                 signatures say `f64`, which a lifted value is not. Put the methods in an \
+                 inherent `impl` block under `#[autodiff(forward)]`: rules then call them \
+                 on lifted values (`p.energy()`), and drivers take `Type::energy_rule()`",
+            );
+            return TokenStream::new();
+        }
+    };
     if let Some(p) = item.generics.params.first() {
         errors.at(
             p,
@@ -146,7 +153,9 @@ pub fn expand(item: &ItemImpl, opts: &Options, errors: &mut Errors) -> TokenStre
             #[inline]
             #vis fn #name<#(#lifetimes),*>(#receiver #(#rule_params),*) #ret #body
         });
-        rules.push(method_rule(self_ty, &dual_path, f, &func, params, fl, opts));
+        if operator.is_none() {
+            rules.push(method_rule(self_ty, &dual_path, f, &func, params, fl, opts));
+        }
     }
     if !errors.is_empty() {
         return TokenStream::new();
@@ -156,6 +165,27 @@ pub fn expand(item: &ItemImpl, opts: &Options, errors: &mut Errors) -> TokenStre
     let k = &opts.krate;
     let fl = float.ident();
     let lints = allowed_lints();
+    if let Some(path) = operator {
+        // `impl Mul for Cplx`: the same operator on the dual struct, its types mapped.
+        let as_type: Type = syn::parse_quote!(#path);
+        let tr = map_type(&as_type, float, &d, k);
+        let assoc = item.items.iter().filter_map(|it| match it {
+            ImplItem::Type(t) => {
+                let (name, mut ty) = (&t.ident, t.ty.clone());
+                SelfType(self_ty).visit_type_mut(&mut ty);
+                let ty = map_type(&ty, float, &d, k);
+                Some(quote!(type #name = #ty;))
+            }
+            _ => None,
+        });
+        return quote! {
+            #lints
+            impl<#d: #k::Reading<#fl>> #tr for #dual_path<#d> {
+                #(#assoc)*
+                #(#methods)*
+            }
+        };
+    }
     quote! {
         #lints
         impl<#d: #k::Reading<#fl>> #dual_path<#d> {
@@ -163,6 +193,28 @@ pub fn expand(item: &ItemImpl, opts: &Options, errors: &mut Errors) -> TokenStre
         }
         #(#rules)*
     }
+}
+
+/// `std::ops::Add`, `Mul`, `Neg`, `AddAssign`, … by their last path segment: the traits
+/// whose methods take and return the implementing type, which the dual struct can
+/// implement with the types mapped.
+fn is_operator_trait(path: &syn::Path) -> bool {
+    path.segments.last().is_some_and(|s| {
+        matches!(
+            s.ident.to_string().as_str(),
+            "Add"
+                | "Sub"
+                | "Mul"
+                | "Div"
+                | "Rem"
+                | "Neg"
+                | "AddAssign"
+                | "SubAssign"
+                | "MulAssign"
+                | "DivAssign"
+                | "RemAssign"
+        )
+    })
 }
 
 /// A method's `FRule` marker, `TypeMethodRule`, and the associated function

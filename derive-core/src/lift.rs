@@ -333,6 +333,25 @@ fn derive_struct(
             let ty = &f.ty;
             quote!(<#ty as #krate::Param<#fl>>::Store<#d>: #krate::__private::Debug)
         });
+    // The dual struct is `Copy` where all its fields are (a struct of floats at every
+    // scalar reading), so rules use it as the primal uses a `Copy` struct. A constant
+    // field's bound sits under a binder: a bound on a concrete type that does not hold
+    // (`Vec<f64>: Copy`) is an error unless it is higher-ranked, and then it is only
+    // an impl that does not apply.
+    let copy_bounds = fields.iter().zip(&lifted).map(|(f, l)| {
+        let ty = &f.ty;
+        if *l {
+            quote!(<#ty as #krate::Param<#fl>>::Store<#d>: #krate::__private::Copy)
+        } else {
+            quote!(for<'__lifted> #ty: #krate::__private::Copy)
+        }
+    });
+    let copy = quote! {
+        impl<#d: #krate::Reading<#fl>> #krate::__private::Copy for #dual<#d>
+        where #(#copy_bounds,)*
+        {
+        }
+    };
     let dual_doc = format!(
         "The dual struct of [`{name}`]: each float field read at `{d}` (a reading of `{fl}`: \
          `{fl}` itself, `lifted::NDual<{fl}, N>`, …), `#[constant]` fields as they are. \
@@ -353,6 +372,8 @@ fn derive_struct(
                 Self #clone_body
             }
         }
+
+        #copy
 
         impl<#d: #krate::Reading<#fl>> #krate::__private::Debug for #dual<#d>
         where #(#debug_bounds,)*

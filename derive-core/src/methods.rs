@@ -167,8 +167,18 @@ pub fn expand(item: &ItemImpl, opts: &Options, errors: &mut Errors) -> TokenStre
     let lints = allowed_lints();
     if let Some(path) = operator {
         // `impl Mul for Cplx`: the same operator on the dual struct, its types mapped.
-        let as_type: Type = syn::parse_quote!(#path);
-        let tr = map_type(&as_type, float, &d, k);
+        // The trait's own path stays; its type arguments (`Mul<f64>`) are mapped.
+        let mut tr = path.clone();
+        for seg in tr.segments.iter_mut() {
+            if let syn::PathArguments::AngleBracketed(args) = &mut seg.arguments {
+                for arg in args.args.iter_mut() {
+                    if let syn::GenericArgument::Type(t) = arg {
+                        SelfType(self_ty).visit_type_mut(t);
+                        *t = map_type(t, float, &d, k);
+                    }
+                }
+            }
+        }
         let assoc = item.items.iter().filter_map(|it| match it {
             ImplItem::Type(t) => {
                 let (name, mut ty) = (&t.ident, t.ty.clone());

@@ -19,6 +19,14 @@ where
         }
     }
 }
+impl<__LiftedReading: ::lifted::Reading<f64>> ::lifted::__private::Copy
+    for ParticleDual<__LiftedReading>
+where
+    <f64 as ::lifted::Param<f64>>::Store<__LiftedReading>: ::lifted::__private::Copy,
+    <f64 as ::lifted::Param<f64>>::Store<__LiftedReading>: ::lifted::__private::Copy,
+    for<'__lifted> f64: ::lifted::__private::Copy,
+{
+}
 impl<__LiftedReading: ::lifted::Reading<f64>> ::lifted::__private::Debug
     for ParticleDual<__LiftedReading>
 where
@@ -173,6 +181,22 @@ impl<LiftedF64: ::lifted::Reading<f64>> ParticleDual<LiftedF64> {
     }
 }
 #[doc(hidden)]
+#[allow(
+    unused_mut,
+    unused_parens,
+    unused_braces,
+    unused_variables,
+    unused_assignments,
+    unused_imports,
+    dead_code,
+    non_snake_case,
+    missing_docs,
+    private_interfaces,
+    private_bounds,
+    clippy::all,
+    clippy::pedantic,
+    clippy::nursery
+)]
 #[doc = "The `lifted::FRule` marker of [`Particle::kinetic`]: what drivers take, through [`Particle::kinetic_rule`]."]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ParticleKineticRule;
@@ -194,6 +218,22 @@ impl ::lifted::FRule for ParticleKineticRule {
         <ParticleDual<LiftedF64>>::kinetic(&args.0)
     }
 }
+#[allow(
+    unused_mut,
+    unused_parens,
+    unused_braces,
+    unused_variables,
+    unused_assignments,
+    unused_imports,
+    dead_code,
+    non_snake_case,
+    missing_docs,
+    private_interfaces,
+    private_bounds,
+    clippy::all,
+    clippy::pedantic,
+    clippy::nursery
+)]
 impl Particle {
     #[doc = "The forward rule of [`Particle::kinetic`] for drivers: `lifted::gradient(Particle::kinetic_rule(), args)`, the receiver first in `args`."]
     #[inline]
@@ -202,6 +242,22 @@ impl Particle {
     }
 }
 #[doc(hidden)]
+#[allow(
+    unused_mut,
+    unused_parens,
+    unused_braces,
+    unused_variables,
+    unused_assignments,
+    unused_imports,
+    dead_code,
+    non_snake_case,
+    missing_docs,
+    private_interfaces,
+    private_bounds,
+    clippy::all,
+    clippy::pedantic,
+    clippy::nursery
+)]
 #[doc = "The `lifted::FRule` marker of [`Particle::advance`]: what drivers take, through [`Particle::advance_rule`]."]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ParticleAdvanceRule;
@@ -223,6 +279,22 @@ impl ::lifted::FRule for ParticleAdvanceRule {
         <ParticleDual<LiftedF64>>::advance(&mut args.0, args.1)
     }
 }
+#[allow(
+    unused_mut,
+    unused_parens,
+    unused_braces,
+    unused_variables,
+    unused_assignments,
+    unused_imports,
+    dead_code,
+    non_snake_case,
+    missing_docs,
+    private_interfaces,
+    private_bounds,
+    clippy::all,
+    clippy::pedantic,
+    clippy::nursery
+)]
 impl Particle {
     #[doc = "The forward rule of [`Particle::advance`] for drivers: `lifted::gradient(Particle::advance_rule(), args)`, the receiver first in `args`."]
     #[inline]

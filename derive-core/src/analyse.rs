@@ -10,7 +10,7 @@
 use std::collections::{HashMap, HashSet};
 
 use syn::visit::Visit;
-use syn::{Expr, Pat};
+use syn::{Expr, Ident, Pat};
 
 use crate::syntax::{VecMacro, chain_has, is_empty_vec, loop_breaks, place_root};
 use crate::types::{Float, is_float, is_float_vec};
@@ -57,6 +57,8 @@ pub struct Scope {
     /// `ndarray` arrays (parameters, annotated locals, `.dot` results): their `.dot`
     /// dispatches to the `linalg` rules.
     pub ndarrays: HashSet<String>,
+    /// Arrays of float arrays (`m: &[Vec<f64>]`): `m[i]` is an array of the reading.
+    pub nested: HashSet<String>,
     /// Locals bound without a type to a `const` or `static` item (`let a = A;`), whose
     /// type the macro cannot see: see [`Scope::is_const_like`].
     pub const_like: HashSet<String>,
@@ -224,6 +226,25 @@ const STD_FLOAT_CONSTS: &[&str] = &[
     "FRAC_1_SQRT_2",
     "FRAC_2_SQRT_PI",
 ];
+
+/// `m`, `&m`, `&mut m`, `m.iter()` or `m.iter_mut()` for an array of float arrays `m`:
+/// its name, and whether the rows are borrowed mutably.
+pub fn nested_rows<'e>(scope: &Scope, e: &'e Expr) -> Option<(&'e Ident, bool)> {
+    let (base, mutable) = match strip_groups(e) {
+        Expr::Reference(r) => (&*r.expr, r.mutability.is_some()),
+        Expr::MethodCall(m) if m.args.is_empty() && m.method == "iter" => (&*m.receiver, false),
+        Expr::MethodCall(m) if m.args.is_empty() && m.method == "iter_mut" => (&*m.receiver, true),
+        other => (other, false),
+    };
+    let Expr::Path(p) = strip_groups(base) else {
+        return None;
+    };
+    let id = p.path.get_ident()?;
+    scope
+        .nested
+        .contains(&id.to_string())
+        .then_some((id, mutable))
+}
 
 /// Whether the items of the iterator `e` are views of an array: `windows`, `chunks` or
 /// `chunks_exact` (and `rchunks`), through adapters that pass items on unchanged.
@@ -884,6 +905,21 @@ impl<'ast> Visit<'ast> for Pass<'_> {
     }
 
     fn visit_expr_for_loop(&mut self, l: &'ast syn::ExprForLoop) {
+        if let Some((_, mutable)) = nested_rows(self.scope, &l.expr) {
+            // `for row in &m` over an array of float arrays: each row is an array.
+            let mut names = Vec::new();
+            pat_idents(&l.pat, &mut names);
+            let kind = if mutable {
+                ArrayKind::Mut
+            } else {
+                ArrayKind::Ref
+            };
+            for n in names {
+                self.scope.arrays.insert(n, kind);
+            }
+            syn::visit::visit_expr_for_loop(self, l);
+            return;
+        }
         if yields_views(&l.expr) && self.mentions(&l.expr) {
             let item = match &*l.pat {
                 Pat::Tuple(t) if chain_has(&l.expr, "enumerate") && t.elems.len() == 2 => {

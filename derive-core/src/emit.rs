@@ -211,6 +211,10 @@ fn scope_for(params: &[Param], float: Float) -> Scope {
                     scope.ndarrays.insert(n.clone());
                     scope.active.insert(n);
                 }
+                ParamKind::Nested { .. } => {
+                    scope.nested.insert(n.clone());
+                    scope.active.insert(n);
+                }
                 ParamKind::Constant { .. } if ndarray_type(&p.ty, float).is_some() => {
                     scope.ndarrays.insert(n);
                 }
@@ -449,6 +453,11 @@ pub(crate) fn frule_impl(
                 quote!(#k::__private::ArrayViewMut::view_mut(&mut args.#i)),
             ),
             ParamKind::VecOwned => (quote!(args.#i.clone()), quote!(args.#i.clone())),
+            ParamKind::Nested { by_ref: false, .. } => {
+                (quote!(args.#i.clone()), quote!(args.#i.clone()))
+            }
+            ParamKind::Nested { mutable: true, .. } => (quote!(&mut args.#i), quote!(&mut args.#i)),
+            ParamKind::Nested { .. } => (quote!(&args.#i), quote!(&args.#i)),
             ParamKind::RefValue => (quote!(&args.#i), quote!(&args.#i)),
             ParamKind::MutValue => (quote!(&mut args.#i), quote!(&mut args.#i)),
             ParamKind::NdArray { view: true, .. } => {

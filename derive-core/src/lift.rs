@@ -364,6 +364,9 @@ fn derive_struct(
         #[doc = #dual_doc]
         #vis struct #dual<#d: #krate::Reading<#fl>> #body
 
+        // Written out (the bounds are on the fields' forward values), also where the
+        // dual struct is `Copy`.
+        #[allow(clippy::expl_impl_clone_on_copy)]
         impl<#d: #krate::Reading<#fl>> #krate::__private::Clone for #dual<#d>
         where #(#clone_bounds,)*
         {

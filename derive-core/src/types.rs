@@ -60,6 +60,15 @@ pub enum ParamKind {
         /// The owned ndarray type's name (`Array2` for `ArrayView2`).
         owned: Ident,
     },
+    /// An array of float arrays (`Vec<Vec<f>>`, `&[Vec<f>]`, `&Vec<[f; K]>`, …): owned as
+    /// `Vec` of the inner array, the rule gets the type map's `Vec` of the reading's
+    /// arrays; `by_ref` for `&` (`mutable` for `&mut`).
+    Nested {
+        /// Whether the parameter is a reference.
+        by_ref: bool,
+        /// Whether that reference is `&mut`.
+        mutable: bool,
+    },
     /// `#[constant]`: not lifted; `by_ref` when the parameter is a reference.
     Constant {
         /// Whether the parameter is `&T`.
@@ -224,9 +233,57 @@ pub fn ndarray_type(ty: &Type, f: Float) -> Option<(bool, Ident)> {
     is_float(elem, f).then(|| (view, Ident::new(owned, last.ident.span())))
 }
 
+/// The element type of `Vec<E>`, `[E]` or `[E; K]`.
+fn array_elem(ty: &Type) -> Option<&Type> {
+    match ty {
+        Type::Slice(s) => Some(&s.elem),
+        Type::Array(a) => Some(&a.elem),
+        Type::Path(p) => {
+            let last = p.path.segments.last()?;
+            if last.ident != "Vec" {
+                return None;
+            }
+            let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+                return None;
+            };
+            match args.args.first() {
+                Some(syn::GenericArgument::Type(t)) => Some(t),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// `Vec<Vec<f>>`, `[Vec<f>]`, `Vec<[f; K]>`, `[[f; K]]`: an array whose elements are float
+/// arrays (not `[[f; K]; M]`, a value type).
+pub fn is_nested_array(ty: &Type, f: Float) -> bool {
+    if matches!(ty, Type::Array(_)) {
+        return false;
+    }
+    array_elem(ty)
+        .is_some_and(|e| vec_of_float(e, f) || matches!(e, Type::Array(a) if is_float(&a.elem, f)))
+}
+
+/// The inner array type of a nested array (`Vec<f64>` of `&[Vec<f64>]`).
+pub fn nested_elem(ty: &Type) -> Option<&Type> {
+    match ty {
+        Type::Reference(r) => nested_elem(&r.elem),
+        other => array_elem(other),
+    }
+}
+
 /// Classifies a non-constant parameter's type; `None` when it is not supported.
 pub fn classify_param(ty: &Type, f: Float) -> Option<ParamKind> {
     match ty {
+        Type::Reference(r) if is_nested_array(&r.elem, f) => Some(ParamKind::Nested {
+            by_ref: true,
+            mutable: r.mutability.is_some(),
+        }),
+        _ if is_nested_array(ty, f) && !matches!(ty, Type::Slice(_)) => Some(ParamKind::Nested {
+            by_ref: false,
+            mutable: false,
+        }),
         Type::Reference(r) if slice_of_float(&r.elem, f) => Some(if r.mutability.is_some() {
             ParamKind::SliceMut
         } else {
@@ -248,6 +305,7 @@ pub fn classify_param(ty: &Type, f: Float) -> Option<ParamKind> {
 pub fn is_supported_output(ty: &Type, f: Float) -> bool {
     match ty {
         _ if is_value_type(ty, f) || vec_of_float(ty, f) => true,
+        _ if is_nested_array(ty, f) && !matches!(ty, Type::Slice(_)) => true,
         _ if ndarray_type(ty, f).is_some_and(|(view, _)| !view) => true,
         Type::Tuple(t) => t.elems.iter().all(|e| is_supported_output(e, f)),
         Type::Path(p) => p.path.segments.last().is_some_and(|last| {
@@ -267,6 +325,10 @@ pub fn owned_arg_type(ty: &Type, kind: &ParamKind, krate: &syn::Path, f: Float) 
             quote!(#krate::__private::Vec<#fl>)
         }
         ParamKind::Value => quote!(#ty),
+        ParamKind::Nested { .. } => {
+            let elem = nested_elem(ty);
+            quote!(#krate::__private::Vec<#elem>)
+        }
         ParamKind::NdArray { owned, .. } => quote!(#krate::__private::ndarray::#owned<#fl>),
         ParamKind::RefValue | ParamKind::MutValue => match ty {
             Type::Reference(r) => {

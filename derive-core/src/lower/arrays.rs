@@ -118,6 +118,22 @@ impl Lowerer<'_> {
         let mutable = r.mutability.is_some();
         let pv = self.private();
 
+        // `&m[i]` of a nested array, passed on as a view.
+        if let Expr::Index(ix) = strip(&r.expr)
+            && self.is_nested(&ix.expr)
+            && !matches!(strip(&ix.index), Expr::Range(_))
+        {
+            let row = (*r.expr).clone();
+            *e = if mutable {
+                fill(
+                    quote_spanned!(span=> #pv::ArrayViewMut::view_mut(&mut #row)),
+                    [],
+                )
+            } else {
+                fill(quote_spanned!(span=> #pv::ArrayView::view(&#row)), [])
+            };
+            return;
+        }
         let sliced = match strip(&r.expr) {
             Expr::Index(ix) => self.array_kind(&ix.expr).map(|(base, _)| base),
             _ => None,
@@ -166,6 +182,10 @@ impl Lowerer<'_> {
                 Some(view) => view,
                 None if matches!(strip(&m.receiver), Expr::Field(_))
                     && self.fieldish(&m.receiver) =>
+                {
+                    return self.field_array_method(e, &method);
+                }
+                None if matches!(strip(&m.receiver), Expr::Index(ix) if self.is_nested(&ix.expr)) =>
                 {
                     return self.field_array_method(e, &method);
                 }

@@ -784,6 +784,23 @@ impl<'a> Lowerer<'a> {
             return;
         }
         let pv = self.private();
+        if let Some((m, mutable)) = crate::analyse::nested_rows(self.scope, &l.expr) {
+            // Rows of a nested array, as views (what the row's array methods take).
+            let (m, span) = (m.clone(), span_of(&l.expr));
+            *l.expr = if mutable {
+                fill(
+                    quote_spanned!(span=> #m.iter_mut().map(|r| #pv::ArrayViewMut::view_mut(r))),
+                    [],
+                )
+            } else {
+                fill(
+                    quote_spanned!(span=> #m.iter().map(|r| #pv::ArrayView::view(r))),
+                    [],
+                )
+            };
+            self.block(&mut l.body, Want::Any);
+            return;
+        }
         let over_values = self.scope.mentions_active(&l.expr);
         let shared_slice = !matches!(strip(&l.expr), Expr::Reference(r) if r.mutability.is_some());
         if let Some((view, _)) = self.sub_slice(&l.expr, false).filter(|_| shared_slice) {

@@ -43,8 +43,17 @@ impl Lowerer<'_> {
             Expr::Field(f) if matches!(f.member, Member::Named(_)) && self.mentions(&f.base) => {
                 Some(strip(e).clone())
             }
+            // A row of a nested array (`m[i]` of `m: &[Vec<f64>]`): an array of the
+            // reading, indexed natively.
+            Expr::Index(ix) if self.is_nested(&ix.expr) => Some(strip(e).clone()),
             _ => None,
         }
+    }
+
+    /// A name bound to an array of float arrays (`m: &[Vec<f64>]`).
+    pub(super) fn is_nested(&self, e: &Expr) -> bool {
+        matches!(strip(e), Expr::Path(p)
+            if p.path.get_ident().is_some_and(|i| self.scope.nested.contains(&i.to_string())))
     }
 
     /// `Operand::<D, _>::new(e).operand()`: `e` as a value of the reading if it is a

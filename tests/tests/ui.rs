@@ -22,3 +22,52 @@ fn ui_fail() {
 fn ui_fail() {
     eprintln!("skipped: ui/fail cases compare rustc 1.95 diagnostics");
 }
+
+/// No diagnostic a user can reach names the macro's generated machinery: every
+/// `ui/fail` `.stderr` is read for the names of generated items and hidden paths.
+#[test]
+fn diagnostics_name_no_generated_item() {
+    const GENERATED: &[&str] = &[
+        "__Lifted",
+        "__lifted",
+        "__private",
+        "ArrayRead",
+        "ArrayWrite",
+        "ArrayView",
+        "ArrayReading",
+        "ArrayOwned",
+        "::Ref<",
+        "::Mut<",
+        "LiftOperand",
+        "KeepOperand",
+        "Operand::<",
+        "FieldArray",
+        "IntoReading",
+    ];
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ui/fail");
+    let mut checked = 0;
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("ui/fail exists") {
+        let path = entry.expect("readable entry").path();
+        if path.extension().is_none_or(|e| e != "stderr") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("readable .stderr");
+        checked += 1;
+        for name in GENERATED {
+            if text.contains(name) {
+                found.push(format!("{}: {name}", path.display()));
+            }
+        }
+    }
+    assert!(
+        checked > 20,
+        "only {checked} .stderr files under {}",
+        dir.display()
+    );
+    assert!(
+        found.is_empty(),
+        "diagnostics name generated items:\n{}",
+        found.join("\n")
+    );
+}

@@ -4,7 +4,9 @@
 pub use crate::array::{ArrayOwned, ArrayRead, ArrayView, ArrayViewMut, ArrayWrite};
 #[cfg(feature = "ndarray")]
 pub use crate::linalg::nd::{NdConst, NdDot};
-pub use crate::lowering::{FieldArray, FieldFixed, FieldView, KeepOperand, LiftOperand, Operand};
+pub use crate::lowering::{
+    FieldArray, FieldFixed, FieldNative, FieldView, KeepOperand, LiftOperand, Operand,
+};
 pub use crate::param::containers::{lift_each, primal_of_each, relift_each, visit_each};
 pub use crate::param::{Param, ParamElem};
 pub use crate::reading::convert::{IntoReading, ToPrimal};

@@ -162,43 +162,159 @@ tuple_to_primal!(A 0, B 1);
 tuple_to_primal!(A 0, B 1, C 2);
 tuple_to_primal!(A 0, B 1, C 2, D 3);
 
-/// `p.w.iter()` on a field of a lifted struct, whose type the macro cannot see: a
-/// `Vec` field holds the reading's array, a fixed-array field `[D; K]`, a `#[constant]`
-/// field plain floats. `FieldArray(&p.w).iter()` yields the elements by value in each
-/// case: an array of a reading through [`ArrayView`](crate::array::ArrayView) (by
-/// value, tried first), a fixed array through [`FieldFixed`] (by reference).
+/// `p.w.len()`, `p.w.iter()` on a field of a lifted struct, whose type the macro
+/// cannot see: a `Vec` field holds the reading's array, a fixed-array field `[D; K]`, a
+/// `#[constant]` field whatever it was (`Vec<f64>`, `Vec<usize>`, `String`).
+/// `(&FieldArray(&p.w)).len()` picks by type, in this order (autoref-based method
+/// resolution): an array of the reading ([`FieldView`], elements by value), a fixed
+/// array ([`FieldFixed`], elements by value), anything that is a slice ([`FieldNative`],
+/// what the primal's methods return).
 pub struct FieldArray<'a, T: ?Sized>(pub &'a T);
 
-/// The elements of an array of the reading (see [`FieldArray`]).
+// A shared reference whatever `T` is (derived impls would ask `T: Copy`).
+impl<T: ?Sized> Clone for FieldArray<'_, T> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: ?Sized> Copy for FieldArray<'_, T> {}
+
+/// The slice methods of a field that is an array of the reading (see [`FieldArray`]).
 pub trait FieldView<'a, D> {
     /// The iterator.
     type Iter: Iterator<Item = D>;
+    /// Number of elements.
+    fn len(self) -> usize;
+    /// Whether there are none.
+    fn is_empty(self) -> bool;
+    /// The first element.
+    fn first(self) -> Option<D>;
+    /// The last element.
+    fn last(self) -> Option<D>;
+    /// Element `i`, if in bounds.
+    fn get(self, i: usize) -> Option<D>;
     /// The elements by value.
     fn iter(self) -> Self::Iter;
 }
 
 impl<'a, D: crate::array::ArrayReading, T: crate::array::ArrayView<D> + ?Sized> FieldView<'a, D>
-    for FieldArray<'a, T>
+    for &FieldArray<'a, T>
 {
     type Iter = T::Iter<'a>;
+    #[inline(always)]
+    fn len(self) -> usize {
+        crate::array::ArrayRead::len(self.0)
+    }
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        crate::array::ArrayRead::is_empty(self.0)
+    }
+    #[inline(always)]
+    fn first(self) -> Option<D> {
+        crate::array::ArrayRead::first(self.0)
+    }
+    #[inline(always)]
+    fn last(self) -> Option<D> {
+        crate::array::ArrayRead::last(self.0)
+    }
+    #[inline(always)]
+    fn get(self, i: usize) -> Option<D> {
+        crate::array::ArrayRead::checked_get(self.0, i)
+    }
     #[inline(always)]
     fn iter(self) -> T::Iter<'a> {
         self.0.iter()
     }
 }
 
-/// The elements of a fixed array (see [`FieldArray`]).
+/// The slice methods of a fixed-array field (see [`FieldArray`]): elements by value.
 pub trait FieldFixed<'a, D> {
     /// The iterator.
     type Iter: Iterator<Item = D>;
+    /// Number of elements.
+    fn len(self) -> usize;
+    /// Whether there are none.
+    fn is_empty(self) -> bool;
+    /// The first element.
+    fn first(self) -> Option<D>;
+    /// The last element.
+    fn last(self) -> Option<D>;
+    /// Element `i`, if in bounds.
+    fn get(self, i: usize) -> Option<D>;
     /// The elements by value.
     fn iter(self) -> Self::Iter;
 }
 
-impl<'a, D: Copy + 'a, const K: usize> FieldFixed<'a, D> for &FieldArray<'a, [D; K]> {
+impl<'a, D: Copy + 'a, const K: usize> FieldFixed<'a, D> for &&FieldArray<'a, [D; K]> {
     type Iter = core::iter::Copied<core::slice::Iter<'a, D>>;
+    #[inline(always)]
+    fn len(self) -> usize {
+        K
+    }
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        K == 0
+    }
+    #[inline(always)]
+    fn first(self) -> Option<D> {
+        self.0.first().copied()
+    }
+    #[inline(always)]
+    fn last(self) -> Option<D> {
+        self.0.last().copied()
+    }
+    #[inline(always)]
+    fn get(self, i: usize) -> Option<D> {
+        self.0.get(i).copied()
+    }
     #[inline(always)]
     fn iter(self) -> Self::Iter {
         self.0.iter().copied()
+    }
+}
+
+/// The slice methods of any other field that is a slice (see [`FieldArray`]): what
+/// the primal's own methods return.
+pub trait FieldNative<'a, E: 'a> {
+    /// Number of elements.
+    fn len(self) -> usize;
+    /// Whether there are none.
+    fn is_empty(self) -> bool;
+    /// The first element.
+    fn first(self) -> Option<&'a E>;
+    /// The last element.
+    fn last(self) -> Option<&'a E>;
+    /// Element `i`, if in bounds.
+    fn get(self, i: usize) -> Option<&'a E>;
+    /// The elements by reference.
+    fn iter(self) -> core::slice::Iter<'a, E>;
+}
+
+impl<'a, E: 'a, T: AsRef<[E]> + ?Sized> FieldNative<'a, E> for FieldArray<'a, T> {
+    #[inline(always)]
+    fn len(self) -> usize {
+        self.0.as_ref().len()
+    }
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self.0.as_ref().is_empty()
+    }
+    #[inline(always)]
+    fn first(self) -> Option<&'a E> {
+        self.0.as_ref().first()
+    }
+    #[inline(always)]
+    fn last(self) -> Option<&'a E> {
+        self.0.as_ref().last()
+    }
+    #[inline(always)]
+    fn get(self, i: usize) -> Option<&'a E> {
+        self.0.as_ref().get(i)
+    }
+    #[inline(always)]
+    fn iter(self) -> core::slice::Iter<'a, E> {
+        self.0.as_ref().iter()
     }
 }

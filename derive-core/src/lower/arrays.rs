@@ -267,57 +267,36 @@ impl Lowerer<'_> {
         true
     }
 
-    /// An array method on a field of a lifted struct (`self.w.len()`, `p.w.iter()`): a
-    /// `Vec` field is the reading's array, a fixed-array field `[D; K]`, a `#[constant]`
-    /// one plain floats, which the macro cannot tell apart. The access methods go
-    /// through `ArrayRead`, which all three implement; `iter` through `FieldArray`,
-    /// which picks the iterator by type; the rest through their array trait (`Vec`
-    /// fields).
+    /// A slice method on a field of a lifted struct or a row of a nested array
+    /// (`self.w.len()`, `p.w.iter()`, `m[i].first()`): a `Vec` field is the reading's
+    /// array, a fixed-array field `[D; K]`, a `#[constant]` one what it was, which the
+    /// macro cannot tell apart; `FieldArray` picks the method by type. Other methods
+    /// stay as written.
     fn field_array_method(&mut self, e: &mut Expr, method: &str) -> bool {
+        if !matches!(
+            method,
+            "len" | "is_empty" | "first" | "last" | "get" | "iter"
+        ) {
+            return false;
+        }
         let Expr::MethodCall(m) = e else { return false };
         let span = m.method.span();
         let pv = self.private();
         self.child(&mut m.receiver, Want::Any);
         for arg in m.args.iter_mut() {
-            match arg {
-                Expr::Closure(c) => self.closure(c, true),
-                _ => self.expr(arg, Want::Any),
-            }
+            self.expr(arg, Want::Any);
         }
         let recv = take(&mut m.receiver);
         let args: Vec<Expr> = std::mem::take(&mut m.args).into_iter().collect();
-        let (tr, by_mut) = array_trait(method).unwrap_or(("ArrayView", false));
-        let name = match method {
-            "get" => Ident::new("checked_get", span),
-            "into_iter" => Ident::new("iter", span),
-            "to_owned" => Ident::new("to_vec", span),
-            _ => m.method.clone(),
-        };
+        let name = m.method.clone();
         let mut parts = vec![recv];
         let args_at = holes(1 + args.len()).split_off(1);
         parts.extend(args);
         let recv = hole(0);
-        *e = if name == "iter" {
-            fill(quote_spanned!(span=> #pv::FieldArray(&#recv).iter()), parts)
-        } else {
-            let tr = Ident::new(
-                if tr == "ArrayView" || by_mut {
-                    tr
-                } else {
-                    "ArrayRead"
-                },
-                span,
-            );
-            let recv = if by_mut {
-                quote!(&mut #recv)
-            } else {
-                quote!(&#recv)
-            };
-            fill(
-                quote_spanned!(span=> #pv::#tr::#name(#recv #(, #args_at)*)),
-                parts,
-            )
-        };
+        *e = fill(
+            quote_spanned!(span=> (&#pv::FieldArray(&#recv)).#name(#(#args_at),*)),
+            parts,
+        );
         true
     }
 

@@ -822,7 +822,10 @@ impl<'a> Lowerer<'a> {
                 let mut field = (*r.expr).clone();
                 self.child(&mut field, Want::Any);
                 let span = span_of(&l.expr);
-                *l.expr = fill(quote_spanned!(span=> #pv::FieldArray(&#field).iter()), []);
+                *l.expr = fill(
+                    quote_spanned!(span=> (&#pv::FieldArray(&#field)).iter()),
+                    [],
+                );
             } else if r.mutability.is_none()
                 && let Expr::Path(p) = strip(&r.expr)
                 && p.path

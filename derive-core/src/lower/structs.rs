@@ -144,7 +144,8 @@ impl Lowerer<'_> {
 pub fn operand_traits(krate: &syn::Path) -> syn::Stmt {
     parse_or(
         quote::quote!(use #krate::__private::{
-            FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+            FieldFixed as _, FieldNative as _, FieldView as _, KeepOperand as _,
+            LiftOperand as _,
         };),
         |tokens| syn::Stmt::Item(syn::Item::Verbatim(tokens)),
     )

@@ -1,6 +1,7 @@
 use lifted::autodiff;
 
 #[autodiff(forward)]
+#[allow(non_snake_case)]
 fn f(__lifted_index: &mut [f64], LiftedF64: f64) {
     __lifted_index[0] += LiftedF64;
 }

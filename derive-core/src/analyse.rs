@@ -76,7 +76,7 @@ impl Scope {
         match strip_groups(e) {
             Expr::Index(ix) => self.is_const_like(&ix.expr),
             Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => self.is_const_like(&u.expr),
-            Expr::Lit(l) => matches!(l.lit, syn::Lit::Float(_) | syn::Lit::Int(_)),
+            Expr::Lit(l) => matches!(l.lit, syn::Lit::Float(_)),
             Expr::Binary(b) if matches!(b.op, Add(_) | Sub(_) | Mul(_) | Div(_) | Rem(_)) => {
                 self.is_const_like(&b.left) && self.is_const_like(&b.right)
             }

@@ -9,6 +9,30 @@
 //! the [`FRule`] contract, hand-written rules, drivers and [`testing::check_rule`].
 //!
 //! ```
+//! use lifted::autodiff;
+//!
+//! /// Rosenbrock's valley, written as plain Rust.
+//! #[autodiff(forward, chunk = 8)]
+//! fn rosenbrock(x: &[f64]) -> f64 {
+//!     x.windows(2)
+//!         .map(|w| 100.0 * (w[1] - w[0] * w[0]).powi(2) + (1.0 - w[0]).powi(2))
+//!         .sum()
+//! }
+//!
+//! # fn main() -> Result<(), lifted::Error> {
+//! let x = vec![0.5, 1.5, -0.25];
+//! let (value, grad) = lifted::gradient(rosenbrock::Rule, &x)?;
+//! assert_eq!(value, rosenbrock(&x));
+//! // ∂/∂x₂ = 200 (x₂ − x₁²), by hand.
+//! assert!((grad[2] - 200.0 * (-0.25 - 1.5 * 1.5)).abs() < 1e-12);
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! Underneath, a rule runs at a reading: at `f64` it is the primal function, at
+//! [`NDual<f64, N>`](NDual) it carries N directions:
+//!
+//! ```
 //! use lifted::{NDual, Real};
 //! // Two directions at once through f(x, y) = x·sin(y).
 //! let x = NDual::<f64, 2>::variable(2.0, 0);

@@ -26,7 +26,7 @@ fn branches(x: f64, k: i32) -> f64 {
 mod branches {
     use super::*;
     use ::lifted::__private::{
-        FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+        FieldFixed as _, FieldNative as _, FieldView as _, KeepOperand as _, LiftOperand as _,
     };
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 8usize;

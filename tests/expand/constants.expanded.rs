@@ -26,7 +26,7 @@ fn weighted(x: &[f64], w: &[f64], scale: f64) -> f64 {
 mod weighted {
     use super::*;
     use ::lifted::__private::{
-        FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+        FieldFixed as _, FieldNative as _, FieldView as _, KeepOperand as _, LiftOperand as _,
     };
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 8usize;

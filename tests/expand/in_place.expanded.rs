@@ -23,7 +23,7 @@ fn axpy(a: f64, x: &[f64], y: &mut [f64]) {
 mod axpy {
     use super::*;
     use ::lifted::__private::{
-        FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+        FieldFixed as _, FieldNative as _, FieldView as _, KeepOperand as _, LiftOperand as _,
     };
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 8usize;

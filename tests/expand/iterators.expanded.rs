@@ -27,7 +27,7 @@ fn iterators(x: &[f64]) -> f64 {
 mod iterators {
     use super::*;
     use ::lifted::__private::{
-        FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+        FieldFixed as _, FieldNative as _, FieldView as _, KeepOperand as _, LiftOperand as _,
     };
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 8usize;

@@ -22,7 +22,7 @@ fn single(x: f32, y: f32) -> (f32, f32) {
 mod single {
     use super::*;
     use ::lifted::__private::{
-        FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+        FieldFixed as _, FieldNative as _, FieldView as _, KeepOperand as _, LiftOperand as _,
     };
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 2usize;

@@ -4,6 +4,7 @@ pub struct ParticleDual<__LiftedReading: ::lifted::Reading<f64>> {
     pub v: <f64 as ::lifted::Param<f64>>::Store<__LiftedReading>,
     pub m: f64,
 }
+#[allow(clippy::expl_impl_clone_on_copy)]
 impl<__LiftedReading: ::lifted::Reading<f64>> ::lifted::__private::Clone
     for ParticleDual<__LiftedReading>
 where
@@ -164,7 +165,7 @@ impl<LiftedF64: ::lifted::Reading<f64>> ParticleDual<LiftedF64> {
     #[inline]
     pub fn kinetic(&self) -> LiftedF64 {
         use ::lifted::__private::{
-            FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+            FieldFixed as _, FieldNative as _, FieldView as _, KeepOperand as _, LiftOperand as _,
         };
         ::lifted::Reading::<f64>::rmul(
             ::lifted::__private::Operand::<LiftedF64, _>::new(self.m).operand(),
@@ -175,7 +176,7 @@ impl<LiftedF64: ::lifted::Reading<f64>> ParticleDual<LiftedF64> {
     #[inline]
     pub fn advance(&mut self, dt: LiftedF64) {
         use ::lifted::__private::{
-            FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+            FieldFixed as _, FieldNative as _, FieldView as _, KeepOperand as _, LiftOperand as _,
         };
         self.x += ::lifted::__private::Operand::<LiftedF64, _>::new(self.v).operand() * dt;
     }
@@ -330,7 +331,7 @@ pub fn step(p: &Particle, k: f64, dt: f64) -> Particle {
 pub mod step {
     use super::*;
     use ::lifted::__private::{
-        FieldFixed as _, FieldView as _, KeepOperand as _, LiftOperand as _,
+        FieldFixed as _, FieldNative as _, FieldView as _, KeepOperand as _, LiftOperand as _,
     };
     #[doc = r" The default chunk width for drivers (the attribute's `chunk`)."]
     pub const CHUNK: usize = 8usize;

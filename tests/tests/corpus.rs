@@ -41,6 +41,8 @@ mod optim;
 mod physics;
 #[path = "corpus/quadrature.rs"]
 mod quadrature;
+#[path = "corpus/recovered.rs"]
+mod recovered;
 #[path = "corpus/roots.rs"]
 mod roots;
 #[path = "corpus/rustc_autodiff.rs"]

@@ -182,6 +182,8 @@ impl<T: ?Sized> Clone for FieldArray<'_, T> {
 impl<T: ?Sized> Copy for FieldArray<'_, T> {}
 
 /// The slice methods of a field that is an array of the reading (see [`FieldArray`]).
+// `self` is a shared reference already: the autoref levels pick the impl.
+#[allow(clippy::wrong_self_convention)]
 pub trait FieldView<'a, D> {
     /// The iterator.
     type Iter: Iterator<Item = D>;
@@ -230,6 +232,8 @@ impl<'a, D: crate::array::ArrayReading, T: crate::array::ArrayView<D> + ?Sized> 
 }
 
 /// The slice methods of a fixed-array field (see [`FieldArray`]): elements by value.
+// `self` is a shared reference already: the autoref levels pick the impl.
+#[allow(clippy::wrong_self_convention)]
 pub trait FieldFixed<'a, D> {
     /// The iterator.
     type Iter: Iterator<Item = D>;
@@ -277,6 +281,8 @@ impl<'a, D: Copy + 'a, const K: usize> FieldFixed<'a, D> for &&FieldArray<'a, [D
 
 /// The slice methods of any other field that is a slice (see [`FieldArray`]): what
 /// the primal's own methods return.
+// `self` is a shared reference already: the autoref levels pick the impl.
+#[allow(clippy::wrong_self_convention)]
 pub trait FieldNative<'a, E: 'a> {
     /// Number of elements.
     fn len(self) -> usize;

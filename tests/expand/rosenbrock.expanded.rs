@@ -38,12 +38,12 @@ pub mod rosenbrock {
         let mut s = <LiftedF64 as ::lifted::Reading<f64>>::constant(0.0);
         for i in 0..::lifted::__private::ArrayRead::len(&x) - 1 {
             s += (::lifted::Reading::<f64>::rsub(::lifted::__private::ArrayRead::get(&x, i), 1.0))
-                .powi(::lifted::__private::Operand::<LiftedF64, _>::new(2).operand())
+                .powi(2)
                 + ::lifted::Reading::<f64>::rmul(
                     (::lifted::__private::ArrayRead::get(&x, i + 1)
                         - ::lifted::__private::ArrayRead::get(&x, i)
                             * ::lifted::__private::ArrayRead::get(&x, i))
-                    .powi(::lifted::__private::Operand::<LiftedF64, _>::new(2).operand()),
+                    .powi(2),
                     100.0,
                 );
         }

@@ -32,10 +32,7 @@ mod scalar_chain {
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
     pub fn frule<LiftedF64: ::lifted::Reading<f64>>(x: LiftedF64) -> LiftedF64 {
-        x.sin()
-            .powi(::lifted::__private::Operand::<LiftedF64, _>::new(2).operand())
-            / x.cos()
-                .powi(::lifted::__private::Operand::<LiftedF64, _>::new(2).operand())
+        x.sin().powi(2) / x.cos().powi(2)
             + (x * x * x).sqrt()
             + <LiftedF64 as ::lifted::Reading<f64>>::constant(10.31_f64).powf(::lifted::Reading::<
                 f64,

@@ -9,7 +9,8 @@
     clippy::needless_range_loop,
     clippy::assign_op_pattern,
     clippy::explicit_counter_loop,
-    clippy::useless_vec
+    clippy::useless_vec,
+    clippy::manual_is_multiple_of
 )]
 
 #[path = "corpus/harness.rs"]

@@ -5,7 +5,11 @@
 //! differences, the primal reading bit for bit) and against its closed form.
 
 // The functions are written as people write them, index loops and all.
-#![allow(clippy::needless_range_loop, clippy::ptr_arg, clippy::assign_op_pattern)]
+#![allow(
+    clippy::needless_range_loop,
+    clippy::ptr_arg,
+    clippy::assign_op_pattern
+)]
 
 use lifted::autodiff;
 

@@ -52,6 +52,9 @@ pub struct Scope {
     pub locals: HashSet<String>,
     /// Reference parameters to values (`&f64`, `&mut [f64; 3]`): their `*` stays.
     pub refs: HashSet<String>,
+    /// The `&mut` ones among them: passed on to a rule reborrowed (`&mut *y`), as
+    /// rustc reborrows them where a reference is expected.
+    pub mut_refs: HashSet<String>,
     /// `#[constant]` parameters holding float arrays: their elements are plain floats.
     pub const_arrays: HashSet<String>,
     /// `ndarray` arrays (parameters, annotated locals, `.dot` results): their `.dot`
@@ -565,6 +568,25 @@ impl Scope {
         false
     }
 
+    /// `vec![vec![…]; m]` or `vec![vec![…], …]` whose rows are float arrays.
+    pub fn builds_nested(&self, e: &Expr) -> bool {
+        let Expr::Macro(m) = strip_groups(e) else {
+            return false;
+        };
+        if !m.mac.path.is_ident("vec") {
+            return false;
+        }
+        let row = |r: &Expr| {
+            matches!(strip_groups(r), Expr::Macro(i)
+                if i.mac.path.is_ident("vec") && self.macro_is_float_vec(&i.mac))
+        };
+        match m.mac.parse_body::<VecMacro>() {
+            Ok(VecMacro::Repeat(elem, _)) => row(&elem),
+            Ok(VecMacro::List(items)) => !items.is_empty() && items.iter().all(row),
+            Err(_) => false,
+        }
+    }
+
     /// Whether an expression mentions an active or array name, or calls a rule.
     pub fn mentions_active(&self, e: &Expr) -> bool {
         self.mentions_with(e, &mut Memo::default())
@@ -740,6 +762,7 @@ pub fn analyse(scope: &mut Scope, body: &syn::Block) {
             vec_candidates: HashSet::new(),
             memo: Memo::default(),
             sizes: (usize::MAX, usize::MAX),
+            iter_mut_items: HashMap::new(),
         };
         pass.visit_block(body);
         let Pass {
@@ -771,6 +794,10 @@ struct Pass<'s> {
     /// they depend on, which only grow during a pass, keep their sizes.
     memo: Memo,
     sizes: (usize, usize),
+    /// Names bound to the items of `a.iter_mut()` (`for z in a.iter_mut()`,
+    /// `.zip(a.iter_mut()).map(|(x, o)| …)`), with the local `a` they point into: a
+    /// value of the reading written through one (`*z += x`) lifts `a`.
+    iter_mut_items: HashMap<String, String>,
 }
 
 impl Pass<'_> {
@@ -820,6 +847,18 @@ impl Pass<'_> {
             }
             return;
         }
+        if let Expr::Unary(u) = strip_groups(target)
+            && matches!(u.op, syn::UnOp::Deref(_))
+            && let Expr::Path(p) = strip_groups(&u.expr)
+            && let Some(id) = p.path.get_ident()
+        {
+            if let Some(root) = self.iter_mut_items.get(&id.to_string()).cloned()
+                && self.class(value) == Class::Active
+            {
+                self.scope.active.insert(root);
+            }
+            return;
+        }
         let Expr::Path(p) = target else { return };
         let Some(id) = p.path.get_ident() else { return };
         let name = id.to_string();
@@ -831,6 +870,92 @@ impl Pass<'_> {
             Class::Other => {
                 self.demoted.insert(name);
             }
+        }
+    }
+}
+
+impl Pass<'_> {
+    /// `(a, b)` bound to `y.split_at(n)` / `y.split_at_mut(n)` of a float array `y`, or
+    /// a tuple of such patterns bound to a tuple of such calls: the names become views.
+    fn split_views(&mut self, pat: &Pat, init: &Expr) -> bool {
+        match (pat, strip_groups(init)) {
+            (Pat::Tuple(pt), Expr::Tuple(et)) if pt.elems.len() == et.elems.len() => {
+                let views =
+                    pt.elems.iter().zip(et.elems.iter()).all(|(p, e)| {
+                        matches!(p, Pat::Tuple(_)) && is_split(self.scope, e).is_some()
+                    });
+                if views {
+                    for (p, e) in pt.elems.iter().zip(et.elems.iter()) {
+                        self.split_views(p, e);
+                    }
+                }
+                views
+            }
+            (Pat::Tuple(pt), e) if pt.elems.len() == 2 => {
+                let Some(kind) = is_split(self.scope, e) else {
+                    return false;
+                };
+                let mut names = Vec::new();
+                pat_idents(pat, &mut names);
+                for n in names {
+                    self.scope.arrays.insert(n, kind);
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Records the names `pat` binds as items of `a.iter_mut()` when `chain` (a loop's
+    /// iterator, or the receiver and arguments of a closure's method) iterates a local
+    /// fixed array or tuple `a` mutably.
+    fn note_iter_mut(&mut self, chain: &[&Expr], pat: &Pat) {
+        let mut roots = Vec::new();
+        for e in chain {
+            iter_mut_roots(e, &mut roots);
+        }
+        roots.retain(|r| self.scope.locals.contains(r) && !self.scope.arrays.contains_key(r));
+        if let [root] = roots.as_slice() {
+            let mut names = Vec::new();
+            pat_idents(pat, &mut names);
+            for n in names {
+                // Each is a `&mut` to an element: its `*` stays.
+                self.scope.refs.insert(n.clone());
+                self.iter_mut_items.insert(n, root.clone());
+            }
+        }
+    }
+}
+
+/// `y.split_at(n)` / `y.split_at_mut(n)` of a float array `y`: the kind of its halves.
+fn is_split(scope: &Scope, e: &Expr) -> Option<ArrayKind> {
+    let Expr::MethodCall(m) = strip_groups(e) else {
+        return None;
+    };
+    let Expr::Path(p) = strip_groups(&m.receiver) else {
+        return None;
+    };
+    let id = p.path.get_ident()?;
+    scope.arrays.get(&id.to_string())?;
+    match m.method.to_string().as_str() {
+        "split_at" => Some(ArrayKind::Ref),
+        "split_at_mut" => Some(ArrayKind::Mut),
+        _ => None,
+    }
+}
+
+/// The locals `a` of every `a.iter_mut()` in a method chain and its arguments.
+fn iter_mut_roots(e: &Expr, out: &mut Vec<String>) {
+    if let Expr::MethodCall(m) = strip_groups(e) {
+        if m.method == "iter_mut"
+            && let Expr::Path(p) = strip_groups(&m.receiver)
+            && let Some(id) = p.path.get_ident()
+        {
+            out.push(id.to_string());
+        }
+        iter_mut_roots(&m.receiver, out);
+        for a in &m.args {
+            iter_mut_roots(a, out);
         }
     }
 }
@@ -855,6 +980,16 @@ impl<'ast> Visit<'ast> for Pass<'_> {
                 if ty.is_none() && is_empty_vec(&init.expr) {
                     self.vec_candidates.insert(name.clone());
                 }
+                // `let mut h = vec![vec![0.0; n]; m];`, `let t: Vec<Vec<f64>> = …`: an
+                // array of float arrays, as a `Vec<Vec<f64>>` parameter is.
+                if ty.is_some_and(|t| crate::types::is_nested_array(t, self.f))
+                    || self.scope.builds_nested(&init.expr)
+                {
+                    self.scope.nested.insert(name.clone());
+                    self.scope.active.insert(name);
+                    syn::visit::visit_local(self, l);
+                    return;
+                }
                 if builds_array(self.scope, &init.expr, ty, self.f) {
                     self.scope.arrays.insert(name, ArrayKind::Owned);
                     syn::visit::visit_local(self, l);
@@ -865,6 +1000,11 @@ impl<'ast> Visit<'ast> for Pass<'_> {
                     syn::visit::visit_local(self, l);
                     return;
                 }
+            }
+            // `let (a, b) = y.split_at_mut(n);` (and tuples of such): views of `y`.
+            if self.split_views(pat, &init.expr) {
+                syn::visit::visit_local(self, l);
+                return;
             }
             // `let (a, b) = (x, 2.0);` binds element by element.
             if let (Pat::Tuple(pt), Expr::Tuple(et)) = (pat, &*init.expr)
@@ -935,6 +1075,7 @@ impl<'ast> Visit<'ast> for Pass<'_> {
             syn::visit::visit_expr_for_loop(self, l);
             return;
         }
+        self.note_iter_mut(&[&l.expr], &l.pat);
         if self.mentions(&l.expr) {
             self.bind(&l.pat, Class::Active);
         }
@@ -963,6 +1104,13 @@ impl<'ast> Visit<'ast> for Pass<'_> {
             };
             if value.is_some_and(|v| self.class(v) != Class::Other) {
                 self.scope.arrays.insert(id.to_string(), ArrayKind::Owned);
+            }
+        }
+        for arg in &m.args {
+            if let Expr::Closure(c) = arg {
+                for input in &c.inputs {
+                    self.note_iter_mut(&[&m.receiver], input);
+                }
             }
         }
         // Closures over the items of a lifted iterator (`x.iter().for_each(|v| s += v)`):
@@ -996,6 +1144,29 @@ impl<'ast> Visit<'ast> for Pass<'_> {
             }
         }
         syn::visit::visit_expr_method_call(self, m);
+    }
+
+    fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+        // `g(x, &mut out)`: a rule writes values of the reading into a local it is lent
+        // mutably (a fixed array or tuple of floats), so the local holds them.
+        if let Expr::Path(p) = &*c.func
+            && is_rule_call(self.scope, &p.path)
+        {
+            for arg in &c.args {
+                if let Expr::Reference(r) = arg
+                    && r.mutability.is_some()
+                    && let Some(root) = place_root(&r.expr).or_else(|| match &*r.expr {
+                        Expr::Path(p) => p.path.get_ident(),
+                        _ => None,
+                    })
+                    && !self.scope.arrays.contains_key(&root.to_string())
+                    && self.scope.locals.contains(&root.to_string())
+                {
+                    self.scope.active.insert(root.to_string());
+                }
+            }
+        }
+        syn::visit::visit_expr_call(self, c);
     }
 
     fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {

@@ -129,9 +129,10 @@ fn float_of(func: &ItemFn, errors: &mut Errors) -> Float {
                 Some(g) if g != f => errors.push(syn::Error::new(
                     span,
                     format!(
-                        "this function mixes `{}` and `{}`: an `#[autodiff]` function is written in one float type",
-                        g.name(),
-                        f.name()
+                        "this function mixes `{g}` and `{f}`: an `#[autodiff]` function is written in one float type; \
+                         write it in `{g}` and convert where it is called (`x as {g}`)",
+                        g = g.name(),
+                        f = f.name()
                     ),
                 )),
                 Some(_) => {}
@@ -164,6 +165,12 @@ fn params(func: &ItemFn, float: Float, errors: &mut Errors) -> Vec<Param> {
         }
         match kind {
             Some(kind) => out.push(Param { pat: (*t.pat).clone(), ty: (*t.ty).clone(), kind }),
+            None if is_function_type(&t.ty) => errors.at(
+                &t.ty,
+                "a function-valued parameter cannot be differentiated through: the rule cannot see \
+                 into a closure or function pointer it is handed. Write the function as an \
+                 `#[autodiff(forward)]` `fn` and call it by name in the body",
+            ),
             None => errors.at(
                 &t.ty,
                 format!(
@@ -176,6 +183,29 @@ fn params(func: &ItemFn, float: Float, errors: &mut Errors) -> Vec<Param> {
         }
     }
     out
+}
+
+/// `impl Fn(f64) -> f64`, `fn(f64) -> f64`, `&dyn Fn(f64) -> f64`, `Box<dyn Fn…>`.
+fn is_function_type(ty: &Type) -> bool {
+    let fn_bound = |bounds: &syn::punctuated::Punctuated<syn::TypeParamBound, syn::Token![+]>| {
+        bounds.iter().any(|b| {
+            matches!(b, syn::TypeParamBound::Trait(t)
+                if t.path.segments.last().is_some_and(|s| matches!(s.ident.to_string().as_str(), "Fn" | "FnMut" | "FnOnce")))
+        })
+    };
+    match ty {
+        Type::FnPtr(_) => true,
+        Type::ImplTrait(t) => fn_bound(&t.bounds),
+        Type::TraitObject(t) => fn_bound(&t.bounds),
+        Type::Reference(r) => is_function_type(&r.elem),
+        Type::Paren(p) => is_function_type(&p.elem),
+        Type::Path(p) => p.path.segments.last().is_some_and(|s| {
+            s.ident == "Box"
+                && matches!(&s.arguments, syn::PathArguments::AngleBracketed(a)
+                    if a.args.iter().any(|g| matches!(g, syn::GenericArgument::Type(t) if is_function_type(t))))
+        }),
+        _ => false,
+    }
 }
 
 fn scope_for(params: &[Param], float: Float) -> Scope {
@@ -203,6 +233,9 @@ fn scope_for(params: &[Param], float: Float) -> Scope {
                         // A `&f64` is read by value in the rule (see `float_refs`).
                         if p.kind != ParamKind::Value && !is_float_ref(p, float) {
                             scope.refs.insert(n.clone());
+                        }
+                        if p.kind == ParamKind::MutValue {
+                            scope.mut_refs.insert(n.clone());
                         }
                         scope.active.insert(n);
                     }
@@ -253,6 +286,53 @@ fn float_refs(params: &[Param], float: Float) -> Vec<syn::Stmt> {
         .collect()
 }
 
+/// For a `&[f64]` / `&mut [f64]` parameter `x` (taken as `impl SliceArg<D>` /
+/// `impl SliceArgMut<D>`, so that a call passes what rustc's coercions accept: a view,
+/// a `&Vec`, a `&[f64; K]`, a `&mut` where `&` is expected): the argument held, and `x`
+/// rebound to the reading's view of it. The holder's name is hygienic.
+fn held_slice(p: &Param, k: &syn::Path, float: Float) -> Vec<syn::Stmt> {
+    if let Some(name) = const_slice(p, float) {
+        let f = float.ident();
+        return vec![syn::parse_quote! {
+            let #name: &[#f] = ::core::convert::AsRef::<[#f]>::as_ref(&#name);
+        }];
+    }
+    let Pat::Ident(id) = &p.pat else {
+        return Vec::new();
+    };
+    let name = &id.ident;
+    let held = Ident::new("held", Span::mixed_site());
+    let pv = quote!(#k::__private);
+    let block: syn::Block = match p.kind {
+        ParamKind::SliceRef => syn::parse_quote! {{
+            let #held = #pv::SliceArg::hold(#name);
+            let #name = #pv::HeldSlice::view(&#held);
+        }},
+        ParamKind::SliceMut => syn::parse_quote! {{
+            let mut #held = #pv::SliceArgMut::hold(#name);
+            let mut #name = #pv::HeldSliceMut::view_mut(&mut #held);
+        }},
+        _ => return Vec::new(),
+    };
+    block.stmts
+}
+
+/// `#[constant] w: &[f64]`, named by an identifier: taken as `impl AsRef<[f64]>`, so
+/// that a call passes a slice, a `&Vec`, a `&[f64; K]` or another constant slice.
+fn const_slice(p: &Param, float: Float) -> Option<&Ident> {
+    let Pat::Ident(id) = &p.pat else { return None };
+    let Type::Reference(r) = &p.ty else {
+        return None;
+    };
+    let Type::Slice(s) = &*r.elem else {
+        return None;
+    };
+    (matches!(p.kind, ParamKind::Constant { by_ref: true })
+        && r.mutability.is_none()
+        && is_float(&s.elem, float))
+    .then_some(&id.ident)
+}
+
 /// A function's rule, lowered: what the module (for a free function) or the dual
 /// struct's impl (for a method) is built from.
 pub(crate) struct Lowered {
@@ -297,20 +377,26 @@ pub(crate) fn lower_fn(
     if !errors.is_empty() {
         return None;
     }
-    let prologue = float_refs(&params, float);
+    let mut prologue = float_refs(&params, float);
+    prologue.extend(params.iter().flat_map(|p| held_slice(p, k, float)));
     body.stmts.splice(0..0, prologue);
 
     let rule_params = params
         .iter()
         .map(|p| {
-            let mut pat = p.pat.clone();
-            if p.kind == ParamKind::SliceMut
-                && let Pat::Ident(id) = &mut pat
-            {
-                id.mutability = Some(syn::Token![mut](id.ident.span()));
-            }
+            let pat = &p.pat;
             let ty = match p.kind {
+                ParamKind::Constant { .. } if const_slice(p, float).is_some() => {
+                    let f = float.ident();
+                    syn::parse_quote!(impl ::core::convert::AsRef<[#f]>)
+                }
                 ParamKind::Constant { .. } => p.ty.clone(),
+                ParamKind::SliceRef if matches!(pat, Pat::Ident(_)) => {
+                    syn::parse_quote!(impl #k::array::SliceArg<#d>)
+                }
+                ParamKind::SliceMut if matches!(pat, Pat::Ident(_)) => {
+                    syn::parse_quote!(impl #k::array::SliceArgMut<#d>)
+                }
                 _ => map_type(&p.ty, float, &d, k),
             };
             quote!(#pat: #ty)

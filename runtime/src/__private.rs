@@ -1,11 +1,14 @@
 //! Items generated code reaches through absolute paths (`::lifted::__private::…`).
 //! Not part of the public API: names here may change without notice.
 
-pub use crate::array::{ArrayOwned, ArrayRead, ArrayView, ArrayViewMut, ArrayWrite};
+pub use crate::array::{
+    ArrayOwned, ArrayRead, ArrayView, ArrayViewMut, ArrayWrite, HeldSlice, HeldSliceMut, SliceArg,
+    SliceArgMut,
+};
 #[cfg(feature = "ndarray")]
 pub use crate::linalg::nd::{NdConst, NdDot};
 pub use crate::lowering::{
-    FieldArray, FieldFixed, FieldNative, FieldView, KeepOperand, LiftOperand, Operand,
+    ConstSlice, FieldArray, FieldFixed, FieldNative, FieldView, KeepOperand, LiftOperand, Operand,
 };
 pub use crate::param::containers::{lift_each, primal_of_each, relift_each, visit_each};
 pub use crate::param::{Param, ParamElem};

@@ -324,3 +324,84 @@ impl<'a, E: 'a, T: AsRef<[E]> + ?Sized> FieldNative<'a, E> for FieldArray<'a, T>
         self.0.as_ref().iter()
     }
 }
+
+/// A `#[constant]` array argument (`xs`, `&xs[a..b]`) passed to a rule: where the
+/// rule takes `&[f64]`, its values zero-lifted into the reading's array; where it takes
+/// a `#[constant] &[f64]` (as `impl AsRef<[f64]>`), the slice; where it is an array
+/// primitive (`elementwise`, `linalg`), the operand as it is.
+#[derive(Clone, Copy, Debug)]
+pub struct ConstSlice<T>(pub T);
+
+impl<F, T: AsRef<[F]>> AsRef<[F]> for ConstSlice<T> {
+    fn as_ref(&self) -> &[F] {
+        self.0.as_ref()
+    }
+}
+
+impl<T: ConstFloats, D: Reading<T::Float>> crate::array::SliceArg<D> for ConstSlice<T> {
+    type Held = crate::array::OwnedCopy<D>;
+    fn hold(self) -> Self::Held {
+        crate::array::OwnedCopy::constants(self.0.floats())
+    }
+}
+
+/// The plain floats a [`ConstSlice`] can hold: slices and `Vec`s of `f64` or `f32`,
+/// by reference.
+pub trait ConstFloats {
+    /// `f64` or `f32`.
+    type Float: crate::Scalar;
+    /// The values.
+    fn floats(&self) -> &[Self::Float];
+}
+
+macro_rules! const_floats {
+    ($($f:ty),*) => {$(
+        impl ConstFloats for &[$f] {
+            type Float = $f;
+            fn floats(&self) -> &[$f] {
+                self
+            }
+        }
+        impl ConstFloats for &&[$f] {
+            type Float = $f;
+            fn floats(&self) -> &[$f] {
+                self
+            }
+        }
+        impl ConstFloats for &Vec<$f> {
+            type Float = $f;
+            fn floats(&self) -> &[$f] {
+                self
+            }
+        }
+        impl<const K: usize> ConstFloats for &[$f; K] {
+            type Float = $f;
+            fn floats(&self) -> &[$f] {
+                &self[..]
+            }
+        }
+    )*};
+}
+const_floats!(f64, f32);
+
+impl<T: crate::array::Array> crate::array::Array for ConstSlice<T> {
+    type Elem = T::Elem;
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
+impl<T: crate::array::Operand<D>, D: crate::array::ArrayReading> crate::array::Operand<D>
+    for ConstSlice<T>
+{
+    #[inline]
+    fn get(&self, i: usize) -> D {
+        self.0.get(i)
+    }
+    fn flat(&self) -> Option<crate::array::Flat<'_, crate::array::Field<D>>> {
+        self.0.flat()
+    }
+    fn placement(&self) -> crate::array::Placement<'_, D> {
+        self.0.placement()
+    }
+}

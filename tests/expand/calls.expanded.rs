@@ -31,9 +31,11 @@ mod calls {
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
     pub fn frule<LiftedF64: ::lifted::Reading<f64>>(
-        x: <LiftedF64 as ::lifted::array::ArrayReading>::Ref<'_>,
+        x: impl ::lifted::array::SliceArg<LiftedF64>,
         y: LiftedF64,
     ) -> LiftedF64 {
+        let held = ::lifted::__private::SliceArg::hold(x);
+        let x = ::lifted::__private::HeldSlice::view(&held);
         let r = rosenbrock::frule::<LiftedF64>(x);
         let s = super::super::helper::frule::<LiftedF64>(y);
         m::g::frule::<LiftedF64>(r, s) + ::lifted::Real::max(r, s)

@@ -34,10 +34,13 @@ mod weighted {
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
     pub fn frule<LiftedF64: ::lifted::Reading<f64>>(
-        x: <LiftedF64 as ::lifted::array::ArrayReading>::Ref<'_>,
-        w: &[f64],
+        x: impl ::lifted::array::SliceArg<LiftedF64>,
+        w: impl ::core::convert::AsRef<[f64]>,
         scale: f64,
     ) -> LiftedF64 {
+        let held = ::lifted::__private::SliceArg::hold(x);
+        let x = ::lifted::__private::HeldSlice::view(&held);
+        let w: &[f64] = ::core::convert::AsRef::<[f64]>::as_ref(&w);
         let h = 0.5;
         let mut s = <LiftedF64 as ::lifted::Reading<f64>>::constant(0.0);
         for i in 0..::lifted::__private::ArrayRead::len(&x) {

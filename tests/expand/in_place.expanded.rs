@@ -32,9 +32,13 @@ mod axpy {
     #[inline]
     pub fn frule<LiftedF64: ::lifted::Reading<f64>>(
         a: LiftedF64,
-        x: <LiftedF64 as ::lifted::array::ArrayReading>::Ref<'_>,
-        mut y: <LiftedF64 as ::lifted::array::ArrayReading>::Mut<'_>,
+        x: impl ::lifted::array::SliceArg<LiftedF64>,
+        y: impl ::lifted::array::SliceArgMut<LiftedF64>,
     ) {
+        let held = ::lifted::__private::SliceArg::hold(x);
+        let x = ::lifted::__private::HeldSlice::view(&held);
+        let mut held = ::lifted::__private::SliceArgMut::hold(y);
+        let mut y = ::lifted::__private::HeldSliceMut::view_mut(&mut held);
         for i in 0..::lifted::__private::ArrayRead::len(&y) {
             {
                 let __lifted_index = i;

@@ -35,8 +35,10 @@ mod iterators {
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
     pub fn frule<LiftedF64: ::lifted::Reading<f64>>(
-        x: <LiftedF64 as ::lifted::array::ArrayReading>::Ref<'_>,
+        x: impl ::lifted::array::SliceArg<LiftedF64>,
     ) -> LiftedF64 {
+        let held = ::lifted::__private::SliceArg::hold(x);
+        let x = ::lifted::__private::HeldSlice::view(&held);
         let s: LiftedF64 = ::lifted::__private::ArrayView::iter(&x)
             .map(|v| v * v)
             .sum::<LiftedF64>();

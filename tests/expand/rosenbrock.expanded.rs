@@ -33,8 +33,10 @@ pub mod rosenbrock {
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
     pub fn frule<LiftedF64: ::lifted::Reading<f64>>(
-        x: <LiftedF64 as ::lifted::array::ArrayReading>::Ref<'_>,
+        x: impl ::lifted::array::SliceArg<LiftedF64>,
     ) -> LiftedF64 {
+        let held = ::lifted::__private::SliceArg::hold(x);
+        let x = ::lifted::__private::HeldSlice::view(&held);
         let mut s = <LiftedF64 as ::lifted::Reading<f64>>::constant(0.0);
         for i in 0..::lifted::__private::ArrayRead::len(&x) - 1 {
             s += (::lifted::Reading::<f64>::rsub(::lifted::__private::ArrayRead::get(&x, i), 1.0))

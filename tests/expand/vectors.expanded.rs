@@ -36,8 +36,10 @@ mod vectors {
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
     pub fn frule<LiftedF64: ::lifted::Reading<f64>>(
-        x: <LiftedF64 as ::lifted::array::ArrayReading>::Ref<'_>,
+        x: impl ::lifted::array::SliceArg<LiftedF64>,
     ) -> <LiftedF64 as ::lifted::array::ArrayReading>::Vec {
+        let held = ::lifted::__private::SliceArg::hold(x);
+        let x = ::lifted::__private::HeldSlice::view(&held);
         let mut out = < < LiftedF64 as :: lifted :: array :: ArrayReading > :: Vec as :: lifted :: __private :: ArrayOwned < LiftedF64 > > :: from_elem (< LiftedF64 as :: lifted :: Reading < f64 > > :: constant (0.0) , :: lifted :: __private :: ArrayRead :: len (& x)) ;
         for (i, v) in ::lifted::__private::ArrayView::iter(&x).enumerate() {
             {

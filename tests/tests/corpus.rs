@@ -44,6 +44,8 @@ mod physics;
 mod quadrature;
 #[path = "corpus/recovered.rs"]
 mod recovered;
+#[path = "corpus/recovered_calls.rs"]
+mod recovered_calls;
 #[path = "corpus/roots.rs"]
 mod roots;
 #[path = "corpus/rustc_autodiff.rs"]

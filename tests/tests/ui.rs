@@ -1,5 +1,6 @@
 //! trybuild cases: every supported construct compiles (`ui/pass`), every diagnostic
-//! reads as written (`ui/fail`, with `.stderr`).
+//! reads as written (`ui/fail`, with `.stderr`), and so does what a user reads for each
+//! corpus function the macro rejects (`corpus_rejected`).
 
 /// Every supported construct compiles and runs at the primal and dual readings.
 #[test]
@@ -23,6 +24,22 @@ fn ui_fail() {
     eprintln!("skipped: ui/fail cases compare rustc 1.95 diagnostics");
 }
 
+/// The corpus functions the macro rejects (`corpus_rejected/`, with `REPORT.md`), each
+/// a fail case: what a user who writes them reads.
+#[rustversion::stable(1.95)]
+#[test]
+fn corpus_rejected() {
+    trybuild::TestCases::new().compile_fail("corpus_rejected/*.rs");
+}
+
+/// See [`ui_fail`] on another compiler.
+#[rustversion::not(stable(1.95))]
+#[test]
+#[ignore = "corpus_rejected .stderr files are written for rustc 1.95"]
+fn corpus_rejected() {
+    eprintln!("skipped: corpus_rejected cases compare rustc 1.95 diagnostics");
+}
+
 /// No diagnostic a user can reach names the macro's generated machinery: every
 /// `ui/fail` `.stderr` is read for the names of generated items and hidden paths.
 #[test]
@@ -44,27 +61,26 @@ fn diagnostics_name_no_generated_item() {
         "FieldArray",
         "IntoReading",
     ];
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ui/fail");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut checked = 0;
     let mut found = Vec::new();
-    for entry in std::fs::read_dir(&dir).expect("ui/fail exists") {
-        let path = entry.expect("readable entry").path();
-        if path.extension().is_none_or(|e| e != "stderr") {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).expect("readable .stderr");
-        checked += 1;
-        for name in GENERATED {
-            if text.contains(name) {
-                found.push(format!("{}: {name}", path.display()));
+    for dir in ["ui/fail", "corpus_rejected"] {
+        let dir = root.join(dir);
+        for entry in std::fs::read_dir(&dir).expect("the fail cases' folder exists") {
+            let path = entry.expect("readable entry").path();
+            if path.extension().is_none_or(|e| e != "stderr") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("readable .stderr");
+            checked += 1;
+            for name in GENERATED {
+                if text.contains(name) {
+                    found.push(format!("{}: {name}", path.display()));
+                }
             }
         }
     }
-    assert!(
-        checked > 20,
-        "only {checked} .stderr files under {}",
-        dir.display()
-    );
+    assert!(checked > 25, "only {checked} .stderr files");
     assert!(
         found.is_empty(),
         "diagnostics name generated items:\n{}",

@@ -185,8 +185,15 @@ impl Lowerer<'_> {
                 {
                     return self.field_array_method(e, &method);
                 }
-                None if matches!(strip(&m.receiver), Expr::Index(ix) if self.is_nested(&ix.expr)) =>
+                None if matches!(strip(&m.receiver), Expr::Index(ix) if self.is_nested(&ix.expr)
+                    || (matches!(strip(&ix.expr), Expr::Field(_)) && self.fieldish(&ix.expr)
+                        && !matches!(strip(&ix.index), Expr::Range(_)))) =>
                 {
+                    return self.field_array_method(e, &method);
+                }
+                // `g(x).iter()`, `layer.forward(x).len()`: the result of a rule, an array
+                // of the reading when the primal returns a `Vec`.
+                None if self.rule_result(&m.receiver) => {
                     return self.field_array_method(e, &method);
                 }
                 None => return false,
@@ -282,7 +289,13 @@ impl Lowerer<'_> {
         let Expr::MethodCall(m) = e else { return false };
         let span = m.method.span();
         let pv = self.private();
-        self.child(&mut m.receiver, Want::Any);
+        match &mut *m.receiver {
+            // `self.w[l].len()` of a `Vec<Vec<f64>>` field: the row, indexed natively.
+            Expr::Index(ix) if matches!(strip(&ix.expr), Expr::Field(_)) => {
+                self.expr(&mut ix.index, Want::Any);
+            }
+            recv => self.child(recv, Want::Any),
+        }
         for arg in m.args.iter_mut() {
             self.expr(arg, Want::Any);
         }
@@ -298,6 +311,24 @@ impl Lowerer<'_> {
             parts,
         );
         true
+    }
+
+    /// A call of a rule (`g(x)`) or of a method on a lifted struct value
+    /// (`layer.forward(x)`, `self.apply(x)`), whose result may be an array of the reading.
+    pub(super) fn rule_result(&self, e: &Expr) -> bool {
+        match strip(e) {
+            Expr::Call(c) => {
+                matches!(&*c.func, Expr::Path(p) if is_rule_call(self.scope, &p.path))
+            }
+            Expr::MethodCall(m) => match strip(&m.receiver) {
+                Expr::Path(p) => p.path.get_ident().is_some_and(|i| {
+                    let n = i.to_string();
+                    self.scope.active.contains(&n) && !self.scope.arrays.contains_key(&n)
+                }),
+                _ => false,
+            },
+            _ => false,
+        }
     }
 
     /// `x[a..b]` or `&x[a..b]` of a float array, as the receiver of an array method: the

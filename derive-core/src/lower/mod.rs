@@ -181,21 +181,78 @@ impl<'a> Lowerer<'a> {
         if active {
             self.map_pat_types(&mut l.pat);
         }
+        // `let v = &mut y[..]`, `let (a, b) = v.split_at_mut(n)`: a mutable view is a
+        // value whose methods take `&mut self`, where `&mut [f64]` reborrows itself.
+        self.mutable_views(&mut l.pat);
         if let Some(init) = &mut l.init {
             if is_array {
                 self.array_init(&mut init.expr);
             }
-            if let (Pat::Ident(id), Expr::Call(c)) = (&l.pat, strip(&init.expr))
-                && matches!(&*c.func, Expr::Path(p) if is_rule_call(self.scope, &p.path))
+            if let Pat::Ident(id) = &l.pat
+                && self.rule_result(&init.expr)
             {
                 self.call_results.push(id.ident.to_string());
             }
-            let want = if active { Want::Reading } else { Want::Any };
-            self.expr(&mut init.expr, want);
+            // `let mut h = vec![vec![0.0; n]; m];`: rows of the reading's arrays.
+            if names.len() == 1
+                && self.scope.nested.contains(&names[0])
+                && let Expr::Macro(m) = strip(&init.expr)
+                && let Ok(body) = m.mac.parse_body::<crate::syntax::VecMacro>()
+            {
+                let span = span_of(&init.expr);
+                *init.expr = match body {
+                    crate::syntax::VecMacro::Repeat(mut row, mut n) => {
+                        self.expr(&mut row, Want::Any);
+                        self.expr(&mut n, Want::Any);
+                        syn::parse_quote_spanned!(span=> ::std::vec![#row; #n])
+                    }
+                    crate::syntax::VecMacro::List(mut rows) => {
+                        for r in rows.iter_mut() {
+                            self.expr(r, Want::Any);
+                        }
+                        syn::parse_quote_spanned!(span=> ::std::vec![#(#rows),*])
+                    }
+                };
+                return;
+            }
+            // `let (a, b) = (2.0 * x, 1.0);` binds element by element (as the analysis
+            // does): each element is lifted only if its name holds lifted values.
+            if let (Pat::Tuple(pt), Expr::Tuple(et)) = (&l.pat, &mut *init.expr)
+                && pt.elems.len() == et.elems.len()
+            {
+                for (p, e) in pt.elems.iter().zip(et.elems.iter_mut()) {
+                    let mut names = Vec::new();
+                    crate::analyse::pat_idents(p, &mut names);
+                    let want = if names.iter().any(|n| self.scope.active.contains(n)) {
+                        Want::Reading
+                    } else {
+                        Want::Any
+                    };
+                    self.expr(e, want);
+                }
+            } else {
+                let want = if active { Want::Reading } else { Want::Any };
+                self.expr(&mut init.expr, want);
+            }
             if let Some((_, diverge)) = &mut init.diverge {
                 self.expr(diverge, Want::Any);
             }
         }
+    }
+
+    fn mutable_views(&self, pat: &mut Pat) {
+        struct Views<'l, 'a>(&'l Lowerer<'a>);
+        impl VisitMut for Views<'_, '_> {
+            fn visit_pat_ident_mut(&mut self, i: &mut syn::PatIdent) {
+                let mutable_view =
+                    self.0.scope.arrays.get(&i.ident.to_string()) == Some(&ArrayKind::Mut);
+                if mutable_view && i.by_ref.is_none() && i.mutability.is_none() {
+                    i.mutability = Some(syn::Token![mut](i.ident.span()));
+                }
+                syn::visit_mut::visit_pat_ident_mut(self, i);
+            }
+        }
+        Views(self).visit_pat_mut(pat);
     }
 
     fn map_pat_types(&mut self, pat: &mut Pat) {
@@ -550,12 +607,46 @@ impl<'a> Lowerer<'a> {
         if self.literal_slice_arg(arg) {
             return;
         }
+        // A `&mut [f64; K]` parameter passed on: reborrowed, so it can be used after the
+        // call (the callee's parameter is generic, where rustc would not reborrow).
+        if let Expr::Path(p) = strip(arg)
+            && p.path
+                .get_ident()
+                .is_some_and(|i| self.scope.mut_refs.contains(&i.to_string()))
+        {
+            let span = span_of(arg);
+            let x = take(arg);
+            *arg = fill(quote_spanned!(span=> &mut *#x), []);
+            return;
+        }
+        // `g(&xs[a..b])` of a `#[constant] xs: &[f64]` where `g` takes a slice: its
+        // values zero-lifted.
+        if self.const_slice(arg) {
+            let (pv, span) = (self.private(), span_of(arg));
+            let x = take(arg);
+            *arg = fill(quote_spanned!(span=> #pv::ConstSlice(#x)), []);
+            return;
+        }
         // `g(A)`: a `const` item of unseen type, zero-lifted if it is a float.
         if self.class(arg) == Class::Other && self.scope.is_const_like(arg) {
             *arg = self.operand(take(arg));
             return;
         }
         self.child(arg, Want::Reading);
+    }
+
+    /// `xs`, `&xs` or `&xs[a..b]` of a `#[constant]` float array `xs`.
+    fn const_slice(&self, e: &Expr) -> bool {
+        let inner = match strip(e) {
+            Expr::Reference(r) if r.mutability.is_none() => strip(&r.expr),
+            other => other,
+        };
+        let base = match inner {
+            Expr::Index(ix) if matches!(strip(&ix.index), Expr::Range(_)) => strip(&ix.expr),
+            other => other,
+        };
+        matches!(base, Expr::Path(p)
+            if p.path.get_ident().is_some_and(|i| self.scope.const_arrays.contains(&i.to_string())))
     }
 
     fn method_call(&mut self, e: &mut Expr) {
@@ -611,6 +702,12 @@ impl<'a> Lowerer<'a> {
             }
             match arg {
                 Expr::Closure(c) => self.closure(c, recv_active),
+                // `mlp.forward(&xs[a..b])` of a `#[constant]` slice: zero-lifted.
+                _ if recv_active && !takes_iter && self.const_slice(arg) => {
+                    let (pv, span) = (self.private(), span_of(arg));
+                    let x = take(arg);
+                    *arg = fill(quote_spanned!(span=> #pv::ConstSlice(#x)), []);
+                }
                 _ => {
                     if !(takes_iter && self.array_as_iter(arg)) {
                         self.child(arg, want);
@@ -708,6 +805,9 @@ impl<'a> Lowerer<'a> {
         if let syn::ReturnType::Type(_, ty) = &mut c.output {
             **ty = map_type(ty, self.float, &self.d, &self.krate);
         }
+        // Items of a local's `iter_mut()` (`.zip(out.iter_mut()).map(|(x, o)| *o = x)`)
+        // are references: their `*` stays.
+        names.retain(|n| !self.scope.refs.contains(n));
         let pushed = names.len();
         self.value_params.extend(names);
         let breaks = std::mem::take(&mut self.breaks);

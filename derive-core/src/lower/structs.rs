@@ -43,9 +43,16 @@ impl Lowerer<'_> {
             Expr::Field(f) if matches!(f.member, Member::Named(_)) && self.mentions(&f.base) => {
                 Some(strip(e).clone())
             }
-            // A row of a nested array (`m[i]` of `m: &[Vec<f64>]`): an array of the
-            // reading, indexed natively.
+            // A row of a nested array (`m[i]` of `m: &[Vec<f64>]`, `self.w[l]` of a
+            // `Vec<Vec<f64>>` field): an array of the reading, indexed natively.
             Expr::Index(ix) if self.is_nested(&ix.expr) => Some(strip(e).clone()),
+            Expr::Index(ix)
+                if !matches!(strip(&ix.index), Expr::Range(_))
+                    && matches!(strip(&ix.expr), Expr::Field(_))
+                    && self.field_array(&ix.expr).is_some() =>
+            {
+                Some(strip(e).clone())
+            }
             _ => None,
         }
     }

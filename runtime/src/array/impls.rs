@@ -295,6 +295,24 @@ impl<S: ArrayReading, const N: usize> ArrayReading for NDual<S, N> {
     type Vec = NDualArray<S, N>;
     type Ref<'a> = NDualRef<'a, S, N>;
     type Mut<'a> = NDualMut<'a, S, N>;
+    type FixedRef<'a, const K: usize> = super::NDualFixed<S, N, K>;
+    type FixedMut<'a, const K: usize> = super::NDualFixedMut<'a, S, N, K>;
+
+    type SliceHeld<'a> = crate::array::OwnedCopy<Self>;
+    type SliceHeldMut<'a> = crate::array::OwnedCopyBack<'a, Self>;
+
+    fn hold_slice(a: &[Self]) -> Self::SliceHeld<'_> {
+        crate::array::OwnedCopy::of(a)
+    }
+    fn hold_slice_mut(a: &mut [Self]) -> Self::SliceHeldMut<'_> {
+        crate::array::OwnedCopyBack::of(a)
+    }
+    fn hold_fixed<const K: usize>(a: &[Self; K]) -> Self::FixedRef<'_, K> {
+        super::args::ndual_fixed(a)
+    }
+    fn hold_fixed_mut<const K: usize>(a: &mut [Self; K]) -> Self::FixedMut<'_, K> {
+        super::args::ndual_fixed_mut(a)
+    }
 
     fn flat_width() -> Option<usize> {
         match S::flat_width() {

@@ -41,6 +41,8 @@
 //! their trait path.
 
 mod access;
+#[macro_use]
+mod args;
 mod impls;
 mod iter;
 mod lane;
@@ -53,6 +55,10 @@ mod primal;
 mod traits;
 
 pub use access::{ArrayRead, ArrayWrite};
+pub use args::{
+    HeldSlice, HeldSliceMut, NDualFixed, NDualFixedMut, OwnedCopy, OwnedCopyBack, SliceArg,
+    SliceArgMut,
+};
 pub use iter::{ElemMut, IntoIter, Iter, IterMut};
 pub use lane::{LaneIter, LaneIterMut, LaneMut, LaneRef};
 pub use layout::LayoutError;
@@ -93,9 +99,31 @@ pub trait ArrayReading: Real {
     /// [`NDualArray<S, N>`](crate::NDualArray) for `NDual<S, N>`.
     type Vec: ArrayOwned<Self> + OwnedOperand<Self>;
     /// A shared view of an array of this reading (the forward value of `&[f64]`).
-    type Ref<'a>: ArrayRef<'a, Self> + Operand<Self>;
+    type Ref<'a>: ArrayRef<'a, Self> + Operand<Self> + SliceArg<Self>;
     /// A mutable view of an array of this reading (the forward value of `&mut [f64]`).
-    type Mut<'a>: ArrayMut<'a, Self>;
+    type Mut<'a>: ArrayMut<'a, Self> + SliceArg<Self> + SliceArgMut<Self>;
+    /// How a `&[Self; K]` is held where a rule takes a `&[f64]` ([`SliceArg`]): the
+    /// array itself as a slice for slice-backed readings, a copy in the reading's layout
+    /// otherwise.
+    type FixedRef<'a, const K: usize>: HeldSlice<Self>;
+    /// How a `&mut [Self; K]` is held where a rule takes a `&mut [f64]`
+    /// ([`SliceArgMut`]); a copy is written back when the holder is dropped.
+    type FixedMut<'a, const K: usize>: HeldSliceMut<Self>;
+
+    /// How a `&[Self]` is held where a rule takes a `&[f64]`: the slice itself for
+    /// slice-backed readings, a copy in the reading's layout otherwise.
+    type SliceHeld<'a>: HeldSlice<Self>;
+    /// How a `&mut [Self]` is held where a rule takes a `&mut [f64]`.
+    type SliceHeldMut<'a>: HeldSliceMut<Self>;
+
+    /// Holds a slice of values passed where a rule takes a slice.
+    fn hold_slice(a: &[Self]) -> Self::SliceHeld<'_>;
+    /// Holds a mutable slice of values passed where a rule takes a mutable slice.
+    fn hold_slice_mut(a: &mut [Self]) -> Self::SliceHeldMut<'_>;
+    /// Holds a fixed array passed where a rule takes a slice.
+    fn hold_fixed<const K: usize>(a: &[Self; K]) -> Self::FixedRef<'_, K>;
+    /// Holds a fixed array passed where a rule takes a mutable slice.
+    fn hold_fixed_mut<const K: usize>(a: &mut [Self; K]) -> Self::FixedMut<'_, K>;
 
     /// The tangent width of the flat view: `Some(0)` for the primal reading, `Some(N)`
     /// for `NDual<F, N>`, `None` when arrays of this reading have no flat view.

@@ -207,10 +207,31 @@ macro_rules! primal_arrays {
 /// the primal readings add the flat view (the slice itself, no tangent block).
 macro_rules! slice_reading {
     ({$($gen:tt)*} $t:ty $(, $($hooks:tt)*)?) => {
+        slice_held!({$($gen)*} $t);
         impl<$($gen)*> ArrayReading for $t {
             type Vec = Vec<$t>;
             type Ref<'a> = &'a [$t];
             type Mut<'a> = &'a mut [$t];
+            type FixedRef<'a, const K: usize> = &'a [$t];
+            type FixedMut<'a, const K: usize> = &'a mut [$t];
+            type SliceHeld<'a> = &'a [$t];
+            type SliceHeldMut<'a> = &'a mut [$t];
+            #[inline(always)]
+            fn hold_slice(a: &[$t]) -> &[$t] {
+                a
+            }
+            #[inline(always)]
+            fn hold_slice_mut(a: &mut [$t]) -> &mut [$t] {
+                a
+            }
+            #[inline(always)]
+            fn hold_fixed<const K: usize>(a: &[$t; K]) -> &[$t] {
+                a
+            }
+            #[inline(always)]
+            fn hold_fixed_mut<const K: usize>(a: &mut [$t; K]) -> &mut [$t] {
+                a
+            }
             $($($hooks)*)?
         }
     };

@@ -9,7 +9,7 @@ use super::engine::{self, Columns, Directions};
 use super::matrix::Jacobian;
 use super::plan::{PassPlan, PassReading, plan};
 use super::width::{ChunkScalar, dispatch, driver_width, private::AtWidth};
-use crate::{FRule, NDual, Reading, ZDual};
+use crate::{FRule, NDual, Param, Reading, ZDual};
 
 /// A rule ready to be differentiated: the chunk width its passes run at and which of
 /// its arguments are differentiated (JAX's `argnums`).
@@ -166,6 +166,25 @@ where
             grad.resize(columns.total(), R::Float::zero());
             let value = self.gradient_columns(args, &columns, &mut grad)?;
             Ok((value, grad))
+        })
+    }
+
+    /// The value, and the gradient in the shape of the arguments; see
+    /// [`gradient_shaped`](crate::gradient_shaped). With [`wrt`](Self::wrt), the
+    /// arguments not differentiated come back with zeros.
+    pub fn gradient_shaped(
+        &self,
+        args: impl IntoArgs<R::Args>,
+    ) -> Result<(R::Float, R::Args), Error> {
+        args.with_args(|args| {
+            let columns = self.columns(args)?;
+            let mut grad = Vec::with_capacity(columns.total());
+            grad.resize(columns.total(), R::Float::zero());
+            let value = self.gradient_columns(args, &columns, &mut grad)?;
+            let full = columns.spread(grad, args.dim());
+            let mut shaped = args.clone();
+            shaped.unflatten(&mut full.into_iter());
+            Ok((value, shaped))
         })
     }
 

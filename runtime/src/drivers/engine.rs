@@ -129,6 +129,19 @@ struct Segment {
 }
 
 impl Columns {
+    /// The columns `grad` spread over all `dofs` degrees of freedom of the arguments, in
+    /// their order: those no column stands for are zero.
+    pub(crate) fn spread<F: ChunkScalar>(&self, grad: Vec<F>, dofs: usize) -> Vec<F> {
+        let Some(segments) = &self.segments else {
+            return grad;
+        };
+        let mut full = vec![F::zero(); dofs];
+        for s in segments {
+            full[s.start..s.start + s.len].copy_from_slice(&grad[s.column..s.column + s.len]);
+        }
+        full
+    }
+
     /// Every degree of freedom of every argument, in order.
     pub(crate) fn all<F: ChunkScalar, A: Param<F>>(args: &A) -> Self {
         Self {

@@ -1,5 +1,5 @@
 //! Gradients of scalar results: [`gradient`], [`gradient_with_chunk`],
-//! [`gradient_into`] and [`gradient_wrt`].
+//! [`gradient_into`], [`gradient_wrt`] and [`gradient_shaped`].
 
 use super::Error;
 use super::args::{Arguments, IntoArgs};
@@ -54,6 +54,56 @@ where
     R::Args: Arguments<R::Float>,
 {
     Driver::new(rule).gradient(args)
+}
+
+/// The value and the gradient of a rule whose result is one scalar, in the shape of
+/// its arguments: a tuple of the argument types, each holding the derivatives with
+/// respect to its own degrees of freedom (a `Vec` the gradient of its elements, a
+/// `#[derive(Lift)]` struct a struct of its fields' gradients), as JAX's `grad`
+/// returns a pytree. `#[constant]` and integer arguments come back as they were
+/// (they have no degrees of freedom). [`gradient`] gives the same numbers flat, in
+/// the same order.
+///
+/// # Errors
+///
+/// As [`gradient`].
+///
+/// ```
+/// use lifted::autodiff;
+///
+/// #[derive(Clone, Debug, lifted::Lift)]
+/// pub struct Line {
+///     pub slope: f64,
+///     pub offsets: Vec<f64>,
+/// }
+///
+/// /// Squared error of the lines `slope · x + offsets[k]` at the points `(x, y)`.
+/// #[autodiff(forward)]
+/// pub fn loss(line: &Line, x: f64, y: f64) -> f64 {
+///     line.offsets.iter().map(|&b| (line.slope * x + b - y).powi(2)).sum()
+/// }
+///
+/// # fn main() -> Result<(), lifted::Error> {
+/// let line = Line { slope: 2.0, offsets: vec![0.5, -1.0] };
+/// let (value, (d_line, d_x, d_y)) = lifted::gradient_shaped(loss::Rule, (line, 1.0, 2.0))?;
+/// assert_eq!(value, 0.25 + 1.0);
+/// // ∂/∂slope = Σ 2 r x, ∂/∂offsets[k] = 2 r_k, with r = (0.5, −1).
+/// assert_eq!(d_line.slope, 2.0 * 0.5 - 2.0);
+/// assert_eq!(d_line.offsets, [1.0, -2.0]);
+/// assert_eq!((d_x, d_y), (2.0 * (2.0 * 0.5 - 2.0), -(2.0 * 0.5 - 2.0)));
+/// # Ok(())
+/// # }
+/// ```
+pub fn gradient_shaped<R>(
+    rule: R,
+    args: impl IntoArgs<R::Args>,
+) -> Result<(R::Float, R::Args), Error>
+where
+    R: FRule,
+    R::Float: ChunkScalar,
+    R::Args: Arguments<R::Float>,
+{
+    Driver::new(rule).gradient_shaped(args)
 }
 
 /// [`gradient`] in passes of `chunk` directions instead of a width of its choosing

@@ -85,7 +85,7 @@ pub(crate) mod width;
 pub use args::{Arguments, IntoArg, IntoArgs};
 pub use driver::Driver;
 pub use error::Error;
-pub use gradient::{gradient, gradient_into, gradient_with_chunk, gradient_wrt};
+pub use gradient::{gradient, gradient_into, gradient_shaped, gradient_with_chunk, gradient_wrt};
 pub use jacobian::{jacobian, jacobian_with_chunk, jacobian_wrt, value_and_jacfwd};
 pub use jet::{ValueJacobianHessianDiag, value_jacobian_hessian_diag};
 pub use jvp::{derivative, jvp, jvp_chunk, jvp_many, jvp_mut};

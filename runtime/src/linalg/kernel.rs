@@ -121,10 +121,14 @@ pub(crate) fn gemm_lanes<F: Float>(
     b: Strided<'_, F>,
     accumulate: bool,
 ) {
+    // The masked path needs what an accumulating call added to: one copy of the
+    // m × n block (next to the m · n · k products, a small cost), in one allocation.
     let rows = |dst: &[F]| -> Vec<F> {
-        (0..m)
-            .flat_map(|i| dst[i * dst_rs..i * dst_rs + n].to_vec())
-            .collect()
+        let mut out = Vec::with_capacity(m * n);
+        for i in 0..m {
+            out.extend_from_slice(&dst[i * dst_rs..i * dst_rs + n]);
+        }
+        out
     };
     let before = (accumulate && m > 0 && n > 0).then(|| rows(dst));
     gemm((m, n, k), dst, dst_rs, a, b, accumulate);

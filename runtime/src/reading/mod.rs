@@ -22,7 +22,7 @@ use crate::Real;
 /// derivative with at a singular point.
 #[inline(always)]
 pub(crate) fn times_sz<S: Real>(c: S, d: S) -> S {
-    if d.is_exact_zero() { S::zero() } else { c * d }
+    or_zero(d, |d| c * d)
 }
 
 /// `c · d` NaN-safe: the plain product where `c` is finite, [`times_sz`] where it is

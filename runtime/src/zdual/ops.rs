@@ -43,22 +43,18 @@ impl<S: Real, const N: usize> ZDual<S, N> {
 
     #[inline(always)]
     fn mul_impl(&self, rhs: &Self) -> Self {
-        if all_finite([self.value, rhs.value]) {
-            self.mul_with(rhs, |c, d| c * d)
-        } else {
-            self.mul_with(rhs, times_safe)
-        }
-    }
-
-    /// NDual's product rule, a flat operand's term left out, with `times` for each
-    /// product of a value and a partial (strong zero when a value is not finite).
-    #[inline(always)]
-    fn mul_with(&self, rhs: &Self, times: impl Fn(S, S) -> S) -> Self {
+        // NDual's product rule, a flat operand's term left out. The NaN-safe test is on
+        // the factors each arm multiplies by, inside the arm: a flat product (most of a
+        // wide gradient's) costs the primal's multiplication and nothing more.
         let (a, b) = (self.value, rhs.value);
         let partials = match (&self.partials, &rhs.partials) {
-            (Some(p), Some(q)) => Some(core::array::from_fn(|k| times(b, p[k]) + times(a, q[k]))),
-            (Some(p), None) => Some(p.map(|p| times(b, p))),
-            (None, Some(q)) => Some(q.map(|q| times(a, q))),
+            (Some(p), Some(q)) => Some(if all_finite([a, b]) {
+                core::array::from_fn(|k| b * p[k] + a * q[k])
+            } else {
+                core::array::from_fn(|k| times_safe(b, p[k]) + times_safe(a, q[k]))
+            }),
+            (Some(p), None) => Some(scaled(p, b)),
+            (None, Some(q)) => Some(scaled(q, a)),
             (None, None) => None,
         };
         Self {
@@ -70,31 +66,31 @@ impl<S: Real, const N: usize> ZDual<S, N> {
     #[inline(always)]
     fn div_impl(&self, rhs: &Self) -> Self {
         // NDual's (ȧ - q ḃ) / b, one reciprocal for all lanes, a flat operand's term
-        // left out.
+        // left out; the NaN-safe test inside the arms, as in `mul_impl`.
         let q = self.value / rhs.value;
-        if self.partials.is_none() && rhs.partials.is_none() {
-            return Self {
-                value: q,
-                partials: None,
-            };
-        }
-        let inv = S::one() / rhs.value;
-        if all_finite([q, inv]) {
-            self.div_with(rhs, q, inv, |c, d| c * d)
-        } else {
-            self.div_with(rhs, q, inv, times_safe)
-        }
-    }
-
-    /// [`div_impl`](Self::div_impl) with `times` for the products with `q` and
-    /// `1 / b` (strong zero when either is not finite).
-    #[inline(always)]
-    fn div_with(&self, rhs: &Self, q: S, inv: S, times: impl Fn(S, S) -> S) -> Self {
         let partials = match (&self.partials, &rhs.partials) {
-            (Some(p), Some(r)) => Some(core::array::from_fn(|k| times(inv, p[k] - times(q, r[k])))),
-            (Some(p), None) => Some(p.map(|p| times(inv, p))),
-            (None, Some(r)) => Some(r.map(|r| times(inv, -times(q, r)))),
             (None, None) => None,
+            (Some(p), r) => {
+                let inv = S::one() / rhs.value;
+                Some(match r {
+                    Some(r) if all_finite([q, inv]) => {
+                        core::array::from_fn(|k| inv * (p[k] - q * r[k]))
+                    }
+                    Some(r) => {
+                        core::array::from_fn(|k| times_safe(inv, p[k] - times_safe(q, r[k])))
+                    }
+                    None => scaled(p, inv),
+                })
+            }
+            (None, Some(r)) => {
+                // inv · (0 − q ṙ), as NDual computes it lane by lane.
+                let inv = S::one() / rhs.value;
+                Some(if all_finite([q, inv]) {
+                    r.map(|r| inv * -(q * r))
+                } else {
+                    r.map(|r| times_safe(inv, -times_safe(q, r)))
+                })
+            }
         };
         Self { value: q, partials }
     }
@@ -102,6 +98,16 @@ impl<S: Real, const N: usize> ZDual<S, N> {
     #[inline(always)]
     fn rem_impl(&self, rhs: &Self) -> Self {
         zmap2!(*self, *rhs, |a, b| a % b)
+    }
+}
+
+/// `c · p` lane by lane, NaN-safe: plain when `c` is finite, strong zero otherwise.
+#[inline(always)]
+fn scaled<S: Real, const N: usize>(p: &[S; N], c: S) -> [S; N] {
+    if all_finite([c]) {
+        p.map(|p| c * p)
+    } else {
+        p.map(|p| times_safe(c, p))
     }
 }
 

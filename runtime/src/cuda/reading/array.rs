@@ -567,3 +567,67 @@ impl<S: DeviceFloat, D: ArrayReading<Field = S>> OwnedOperand<D> for CudaArray<S
         Placement::Constant(self)
     }
 }
+
+// The coercions at a call to a rule taking `&[f64]` / `&mut [f64]` (see
+// `crate::array::SliceArg`): a view is held as it is, a mutable view or an owned array
+// is viewed.
+impl<'a, S: DeviceFloat, const N: usize> crate::array::SliceArg<DeviceDual<S, N>>
+    for DeviceRef<'a, S, N>
+{
+    type Held = Self;
+    fn hold(self) -> Self {
+        self
+    }
+}
+
+impl<'a, S: DeviceFloat, const N: usize> crate::array::SliceArg<DeviceDual<S, N>>
+    for DeviceMut<'a, S, N>
+{
+    type Held = DeviceRef<'a, S, N>;
+    fn hold(self) -> Self::Held {
+        ArrayMut::into_ref(self)
+    }
+}
+
+impl<'a, S: DeviceFloat, const N: usize> crate::array::SliceArg<DeviceDual<S, N>>
+    for &'a DeviceVec<S, N>
+{
+    type Held = DeviceRef<'a, S, N>;
+    fn hold(self) -> Self::Held {
+        DeviceRef::from(self)
+    }
+}
+
+impl<'a, S: DeviceFloat, const N: usize> crate::array::SliceArgMut<DeviceDual<S, N>>
+    for DeviceMut<'a, S, N>
+{
+    type Held = Self;
+    fn hold(self) -> Self {
+        self
+    }
+}
+
+impl<'a, S: DeviceFloat, const N: usize> crate::array::SliceArgMut<DeviceDual<S, N>>
+    for &'a mut DeviceVec<S, N>
+{
+    type Held = DeviceMut<'a, S, N>;
+    fn hold(self) -> Self::Held {
+        ArrayViewMut::view_mut(self)
+    }
+}
+
+impl<S: DeviceFloat, const N: usize> crate::array::HeldSlice<DeviceDual<S, N>>
+    for DeviceRef<'_, S, N>
+{
+    fn view(&self) -> DeviceRef<'_, S, N> {
+        *self
+    }
+}
+
+impl<S: DeviceFloat, const N: usize> crate::array::HeldSliceMut<DeviceDual<S, N>>
+    for DeviceMut<'_, S, N>
+{
+    fn view_mut(&mut self) -> DeviceMut<'_, S, N> {
+        ArrayViewMut::view_mut(self)
+    }
+}

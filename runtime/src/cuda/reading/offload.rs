@@ -23,6 +23,24 @@ impl<S: DeviceFloat, const N: usize> ArrayReading for DeviceDual<S, N> {
     type Vec = DeviceVec<S, N>;
     type Ref<'a> = DeviceRef<'a, S, N>;
     type Mut<'a> = DeviceMut<'a, S, N>;
+    type FixedRef<'a, const K: usize> = crate::array::OwnedCopy<Self>;
+    type FixedMut<'a, const K: usize> = crate::array::OwnedCopyBack<'a, Self>;
+
+    type SliceHeld<'a> = crate::array::OwnedCopy<Self>;
+    type SliceHeldMut<'a> = crate::array::OwnedCopyBack<'a, Self>;
+
+    fn hold_slice(a: &[Self]) -> Self::SliceHeld<'_> {
+        crate::array::OwnedCopy::of(a)
+    }
+    fn hold_slice_mut(a: &mut [Self]) -> Self::SliceHeldMut<'_> {
+        crate::array::OwnedCopyBack::of(a)
+    }
+    fn hold_fixed<const K: usize>(a: &[Self; K]) -> Self::FixedRef<'_, K> {
+        crate::array::OwnedCopy::of(a)
+    }
+    fn hold_fixed_mut<const K: usize>(a: &mut [Self; K]) -> Self::FixedMut<'_, K> {
+        crate::array::OwnedCopyBack::of(a)
+    }
 
     fn flat_width() -> Option<usize> {
         Some(N)

@@ -88,7 +88,11 @@ use proc_macro::TokenStream;
 /// /// A weighted residual: `w` is data, not a variable.
 /// #[autodiff(forward)]
 /// pub fn residual(x: &[f64], #[constant] w: &[f64]) -> Vec<f64> {
-///     x.iter().zip(w).map(|(&xi, &wi)| wi * xi.sin()).collect()
+///     let mut r = Vec::new();
+///     for i in 0..x.len() {
+///         r.push(w[i] * x[i].sin());
+///     }
+///     r
 /// }
 ///
 /// # fn main() -> Result<(), lifted::Error> {

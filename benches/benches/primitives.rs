@@ -45,13 +45,29 @@ fn main() {
     let mut rows: Vec<(usize, Batch, Batch)> = vec![
         (
             1,
-            run::<1>(layer_primitive::frule, w.clone(), b.clone()),
-            run::<1>(layer_derived::frule, w.clone(), b.clone()),
+            run::<1>(
+                |x, w, b| layer_primitive::frule(x, w, b),
+                w.clone(),
+                b.clone(),
+            ),
+            run::<1>(
+                |x, w, b| layer_derived::frule(x, w, b),
+                w.clone(),
+                b.clone(),
+            ),
         ),
         (
             8,
-            run::<8>(layer_primitive::frule, w.clone(), b.clone()),
-            run::<8>(layer_derived::frule, w.clone(), b.clone()),
+            run::<8>(
+                |x, w, b| layer_primitive::frule(x, w, b),
+                w.clone(),
+                b.clone(),
+            ),
+            run::<8>(
+                |x, w, b| layer_derived::frule(x, w, b),
+                w.clone(),
+                b.clone(),
+            ),
         ),
     ];
 

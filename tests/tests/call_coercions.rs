@@ -4,6 +4,9 @@
 //! reading, whose arrays are laid out apart from fixed arrays of its values, and the
 //! zero-skipping one, whose arrays are slices of its values).
 
+// `&mut` where `&` is expected is what the test is about.
+#![allow(clippy::unnecessary_mut_passed)]
+
 use lifted::autodiff;
 use lifted::drivers::{Driver, PassReading};
 

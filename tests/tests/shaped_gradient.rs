@@ -3,6 +3,8 @@
 //! same numbers flat; both against central finite differences of the primal loss, at
 //! chunk widths 1, 2, 3 and 16.
 
+#![allow(clippy::needless_range_loop)]
+
 use lifted::autodiff;
 
 /// A multilayer perceptron: layer `l` maps `biases[l].len()` outputs from the previous

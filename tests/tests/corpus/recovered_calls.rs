@@ -141,7 +141,7 @@ mod ackley_const {
     }
 
     crate::cases! {
-        ackley_abc_derivative_const(&[0.3, -0.7, 1.1], 20.0, 0.2, 6.283185307179586),
+        ackley_abc_derivative_const(&[0.3, -0.7, 1.1], 20.0, 0.2, std::f64::consts::TAU),
     }
 }
 

@@ -32,6 +32,24 @@ fn run<const N: usize>(rule: LayerRule<N>, w: Vec<f64>, b: Vec<f64>) -> Batch {
     })
 }
 
+/// Width N: the primitive's rule and the derived one. (Each `frule` is generic in its
+/// slice arguments, so a closure names the instance.)
+fn row<const N: usize>(w: &[f64], b: &[f64]) -> (usize, Batch, Batch) {
+    (
+        N,
+        run::<N>(
+            |x, w, b| layer_primitive::frule(x, w, b),
+            w.to_vec(),
+            b.to_vec(),
+        ),
+        run::<N>(
+            |x, w, b| layer_derived::frule(x, w, b),
+            w.to_vec(),
+            b.to_vec(),
+        ),
+    )
+}
+
 fn main() {
     let (w, b) = weights();
     // The two rules agree before anything is timed.
@@ -42,34 +60,7 @@ fn main() {
 
     let (w1, b1) = (w.clone(), b.clone());
     let mut primal = batch(move || layer_derived(black_box(0.3), &w1, &b1));
-    let mut rows: Vec<(usize, Batch, Batch)> = vec![
-        (
-            1,
-            run::<1>(
-                |x, w, b| layer_primitive::frule(x, w, b),
-                w.clone(),
-                b.clone(),
-            ),
-            run::<1>(
-                |x, w, b| layer_derived::frule(x, w, b),
-                w.clone(),
-                b.clone(),
-            ),
-        ),
-        (
-            8,
-            run::<8>(
-                |x, w, b| layer_primitive::frule(x, w, b),
-                w.clone(),
-                b.clone(),
-            ),
-            run::<8>(
-                |x, w, b| layer_derived::frule(x, w, b),
-                w.clone(),
-                b.clone(),
-            ),
-        ),
-    ];
+    let mut rows: Vec<(usize, Batch, Batch)> = vec![row::<1>(&w, &b), row::<8>(&w, &b)];
 
     let mut criterion = Criterion::default().configure_from_args();
     {

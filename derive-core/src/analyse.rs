@@ -872,9 +872,7 @@ impl Pass<'_> {
             }
         }
     }
-}
 
-impl Pass<'_> {
     /// `(a, b)` bound to `y.split_at(n)` / `y.split_at_mut(n)` of a float array `y`, or
     /// a tuple of such patterns bound to a tuple of such calls: the names become views.
     fn split_views(&mut self, pat: &Pat, init: &Expr) -> bool {

@@ -185,9 +185,8 @@ impl Lowerer<'_> {
                 {
                     return self.field_array_method(e, &method);
                 }
-                None if matches!(strip(&m.receiver), Expr::Index(ix) if self.is_nested(&ix.expr)
-                    || (matches!(strip(&ix.expr), Expr::Field(_)) && self.fieldish(&ix.expr)
-                        && !matches!(strip(&ix.index), Expr::Range(_)))) =>
+                None if matches!(strip(&m.receiver), Expr::Index(ix) if self.is_nested(&ix.expr))
+                    || self.field_row(&m.receiver) =>
                 {
                     return self.field_array_method(e, &method);
                 }
@@ -289,11 +288,10 @@ impl Lowerer<'_> {
         let Expr::MethodCall(m) = e else { return false };
         let span = m.method.span();
         let pv = self.private();
+        let row = self.field_row(&m.receiver);
         match &mut *m.receiver {
             // `self.w[l].len()` of a `Vec<Vec<f64>>` field: the row, indexed natively.
-            Expr::Index(ix) if matches!(strip(&ix.expr), Expr::Field(_)) => {
-                self.expr(&mut ix.index, Want::Any);
-            }
+            Expr::Index(ix) if row => self.expr(&mut ix.index, Want::Any),
             recv => self.child(recv, Want::Any),
         }
         for arg in m.args.iter_mut() {

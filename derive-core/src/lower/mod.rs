@@ -619,12 +619,7 @@ impl<'a> Lowerer<'a> {
             *arg = fill(quote_spanned!(span=> &mut *#x), []);
             return;
         }
-        // `g(&xs[a..b])` of a `#[constant] xs: &[f64]` where `g` takes a slice: its
-        // values zero-lifted.
-        if self.const_slice(arg) {
-            let (pv, span) = (self.private(), span_of(arg));
-            let x = take(arg);
-            *arg = fill(quote_spanned!(span=> #pv::ConstSlice(#x)), []);
+        if self.const_slice_arg(arg) {
             return;
         }
         // `g(A)`: a `const` item of unseen type, zero-lifted if it is a float.
@@ -633,6 +628,19 @@ impl<'a> Lowerer<'a> {
             return;
         }
         self.child(arg, Want::Reading);
+    }
+
+    /// `g(&xs[a..b])` of a `#[constant] xs: &[f64]`: wrapped in `ConstSlice`, which a
+    /// rule taking a slice zero-lifts and one taking a constant slice reads as it is.
+    /// Whether `arg` was one.
+    fn const_slice_arg(&self, arg: &mut Expr) -> bool {
+        if !self.const_slice(arg) {
+            return false;
+        }
+        let (pv, span) = (self.private(), span_of(arg));
+        let x = take(arg);
+        *arg = fill(quote_spanned!(span=> #pv::ConstSlice(#x)), []);
+        true
     }
 
     /// `xs`, `&xs` or `&xs[a..b]` of a `#[constant]` float array `xs`.
@@ -700,14 +708,12 @@ impl<'a> Lowerer<'a> {
                 *arg = f;
                 continue;
             }
+            // `mlp.forward(&xs[a..b])`: as an argument of a function rule.
+            if recv_active && !takes_iter && self.const_slice_arg(arg) {
+                continue;
+            }
             match arg {
                 Expr::Closure(c) => self.closure(c, recv_active),
-                // `mlp.forward(&xs[a..b])` of a `#[constant]` slice: zero-lifted.
-                _ if recv_active && !takes_iter && self.const_slice(arg) => {
-                    let (pv, span) = (self.private(), span_of(arg));
-                    let x = take(arg);
-                    *arg = fill(quote_spanned!(span=> #pv::ConstSlice(#x)), []);
-                }
                 _ => {
                     if !(takes_iter && self.array_as_iter(arg)) {
                         self.child(arg, want);

@@ -46,14 +46,21 @@ impl Lowerer<'_> {
             // A row of a nested array (`m[i]` of `m: &[Vec<f64>]`, `self.w[l]` of a
             // `Vec<Vec<f64>>` field): an array of the reading, indexed natively.
             Expr::Index(ix) if self.is_nested(&ix.expr) => Some(strip(e).clone()),
-            Expr::Index(ix)
-                if !matches!(strip(&ix.index), Expr::Range(_))
-                    && matches!(strip(&ix.expr), Expr::Field(_))
-                    && self.field_array(&ix.expr).is_some() =>
-            {
-                Some(strip(e).clone())
-            }
+            _ if self.field_row(e) => Some(strip(e).clone()),
             _ => None,
+        }
+    }
+
+    /// `self.w[l]`: one element, by index, of an array field of a lifted value (a row,
+    /// when the field is a `Vec<Vec<f64>>`), indexed natively.
+    pub(super) fn field_row(&mut self, e: &Expr) -> bool {
+        match strip(e) {
+            Expr::Index(ix) => {
+                !matches!(strip(&ix.index), Expr::Range(_))
+                    && matches!(strip(&ix.expr), Expr::Field(f)
+                        if matches!(f.member, Member::Named(_)) && self.mentions(&f.base))
+            }
+            _ => false,
         }
     }
 

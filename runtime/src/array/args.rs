@@ -205,7 +205,8 @@ pub struct NDualFixed<S, const N: usize, const K: usize> {
 }
 
 impl<S: ArrayReading, const N: usize, const K: usize> NDualFixed<S, N, K> {
-    fn copy_of(a: &[NDual<S, N>; K]) -> Self {
+    /// The holder of a `&[NDual<S, N>; K]` ([`ArrayReading::FixedRef`]).
+    pub(crate) fn copy_of(a: &[NDual<S, N>; K]) -> Self {
         Self {
             primal: a.map(|d| d.value()),
             partials: a.map(|d| *d.partials()),
@@ -250,21 +251,31 @@ impl<S: ArrayReading, const N: usize, const K: usize> Drop for NDualFixedMut<'_,
     }
 }
 
-/// The holders of fixed arrays for `NDual`: [`ArrayReading::FixedRef`] and
-/// [`ArrayReading::FixedMut`].
-pub(crate) fn ndual_fixed<S: ArrayReading, const N: usize, const K: usize>(
-    a: &[NDual<S, N>; K],
-) -> NDualFixed<S, N, K> {
-    NDualFixed::copy_of(a)
+impl<'a, S: ArrayReading, const N: usize, const K: usize> NDualFixedMut<'a, S, N, K> {
+    /// The holder of a `&mut [NDual<S, N>; K]` ([`ArrayReading::FixedMut`]).
+    pub(crate) fn of(a: &'a mut [NDual<S, N>; K]) -> Self {
+        let copy = NDualFixed::copy_of(a);
+        Self { dst: a, copy }
+    }
 }
 
-/// See [`ndual_fixed`].
-pub(crate) fn ndual_fixed_mut<S: ArrayReading, const N: usize, const K: usize>(
-    a: &mut [NDual<S, N>; K],
-) -> NDualFixedMut<'_, S, N, K> {
-    let copy = NDualFixed::copy_of(a);
-    NDualFixedMut { dst: a, copy }
+/// `SliceHeld` / `SliceHeldMut` and their `hold_slice` / `hold_slice_mut` for a
+/// reading whose arrays are not slices of its values: copies in its own array
+/// ([`OwnedCopy`], [`OwnedCopyBack`]).
+macro_rules! held_by_copy {
+    () => {
+        type SliceHeld<'a> = $crate::array::OwnedCopy<Self>;
+        type SliceHeldMut<'a> = $crate::array::OwnedCopyBack<'a, Self>;
+
+        fn hold_slice(a: &[Self]) -> Self::SliceHeld<'_> {
+            $crate::array::OwnedCopy::of(a)
+        }
+        fn hold_slice_mut(a: &mut [Self]) -> Self::SliceHeldMut<'_> {
+            $crate::array::OwnedCopyBack::of(a)
+        }
+    };
 }
+pub(crate) use held_by_copy;
 
 /// A slice or fixed array copied into the reading's own owned array: the holder of a
 /// `&[D]` for readings whose arrays are not slices of their values (`NDual`'s
@@ -274,24 +285,20 @@ pub struct OwnedCopy<D: ArrayReading>(D::Vec);
 
 impl<D: ArrayReading> OwnedCopy<D> {
     pub(crate) fn of(a: &[D]) -> Self {
-        let mut v = <D::Vec as ArrayOwned<D>>::with_capacity(a.len());
-        for &d in a {
-            v.push(d);
-        }
-        Self(v)
+        Self::mapped(a, |d| d)
     }
-}
 
-impl<D: ArrayReading> OwnedCopy<D> {
     /// Plain values zero-lifted (a `#[constant]` slice passed where a rule takes one).
     pub(crate) fn constants<F: crate::Scalar>(a: &[F]) -> Self
     where
         D: crate::Reading<F>,
     {
+        Self::mapped(a, D::constant)
+    }
+
+    fn mapped<T: Copy>(a: &[T], f: impl FnMut(T) -> D) -> Self {
         let mut v = <D::Vec as ArrayOwned<D>>::with_capacity(a.len());
-        for &c in a {
-            v.push(D::constant(c));
-        }
+        v.extend_map(a, f);
         Self(v)
     }
 }

@@ -298,20 +298,13 @@ impl<S: ArrayReading, const N: usize> ArrayReading for NDual<S, N> {
     type FixedRef<'a, const K: usize> = super::NDualFixed<S, N, K>;
     type FixedMut<'a, const K: usize> = super::NDualFixedMut<'a, S, N, K>;
 
-    type SliceHeld<'a> = crate::array::OwnedCopy<Self>;
-    type SliceHeldMut<'a> = crate::array::OwnedCopyBack<'a, Self>;
+    super::held_by_copy!();
 
-    fn hold_slice(a: &[Self]) -> Self::SliceHeld<'_> {
-        crate::array::OwnedCopy::of(a)
-    }
-    fn hold_slice_mut(a: &mut [Self]) -> Self::SliceHeldMut<'_> {
-        crate::array::OwnedCopyBack::of(a)
-    }
     fn hold_fixed<const K: usize>(a: &[Self; K]) -> Self::FixedRef<'_, K> {
-        super::args::ndual_fixed(a)
+        super::NDualFixed::copy_of(a)
     }
     fn hold_fixed_mut<const K: usize>(a: &mut [Self; K]) -> Self::FixedMut<'_, K> {
-        super::args::ndual_fixed_mut(a)
+        super::NDualFixedMut::of(a)
     }
 
     fn flat_width() -> Option<usize> {

@@ -55,6 +55,7 @@ mod primal;
 mod traits;
 
 pub use access::{ArrayRead, ArrayWrite};
+pub(crate) use args::held_by_copy;
 pub use args::{
     HeldSlice, HeldSliceMut, NDualFixed, NDualFixedMut, OwnedCopy, OwnedCopyBack, SliceArg,
     SliceArgMut,

@@ -157,16 +157,22 @@ where
         &self,
         args: impl IntoArgs<R::Args>,
     ) -> Result<(R::Float, Vec<R::Float>), Error> {
-        args.with_args(|args| {
-            let columns = self.columns(args)?;
-            // Not `vec![0.0; n]`: that is a `calloc`, which glibc serves without its
-            // per-thread cache, and in W2 at n = 16 it cost more than the `malloc` and
-            // `free` of both lifted vectors together.
-            let mut grad = Vec::with_capacity(columns.total());
-            grad.resize(columns.total(), R::Float::zero());
-            let value = self.gradient_columns(args, &columns, &mut grad)?;
-            Ok((value, grad))
-        })
+        args.with_args(|args| self.gradient_vec(args, &self.columns(args)?))
+    }
+
+    /// The value and the gradient over `columns`, in a new vector.
+    fn gradient_vec(
+        &self,
+        args: &R::Args,
+        columns: &Columns,
+    ) -> Result<(R::Float, Vec<R::Float>), Error> {
+        // Not `vec![0.0; n]`: that is a `calloc`, which glibc serves without its
+        // per-thread cache, and in W2 at n = 16 it cost more than the `malloc` and
+        // `free` of both lifted vectors together.
+        let mut grad = Vec::with_capacity(columns.total());
+        grad.resize(columns.total(), R::Float::zero());
+        let value = self.gradient_columns(args, columns, &mut grad)?;
+        Ok((value, grad))
     }
 
     /// The value, and the gradient in the shape of the arguments; see
@@ -178,9 +184,7 @@ where
     ) -> Result<(R::Float, R::Args), Error> {
         args.with_args(|args| {
             let columns = self.columns(args)?;
-            let mut grad = Vec::with_capacity(columns.total());
-            grad.resize(columns.total(), R::Float::zero());
-            let value = self.gradient_columns(args, &columns, &mut grad)?;
+            let (value, grad) = self.gradient_vec(args, &columns)?;
             let full = columns.spread(grad, args.dim());
             let mut shaped = args.clone();
             shaped.unflatten(&mut full.into_iter());

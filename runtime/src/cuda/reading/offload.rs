@@ -26,20 +26,14 @@ impl<S: DeviceFloat, const N: usize> ArrayReading for DeviceDual<S, N> {
     type FixedRef<'a, const K: usize> = crate::array::OwnedCopy<Self>;
     type FixedMut<'a, const K: usize> = crate::array::OwnedCopyBack<'a, Self>;
 
-    type SliceHeld<'a> = crate::array::OwnedCopy<Self>;
-    type SliceHeldMut<'a> = crate::array::OwnedCopyBack<'a, Self>;
+    crate::array::held_by_copy!();
 
-    fn hold_slice(a: &[Self]) -> Self::SliceHeld<'_> {
-        crate::array::OwnedCopy::of(a)
-    }
-    fn hold_slice_mut(a: &mut [Self]) -> Self::SliceHeldMut<'_> {
-        crate::array::OwnedCopyBack::of(a)
-    }
+    // A fixed array is held as any slice is: copied into a device-reading array.
     fn hold_fixed<const K: usize>(a: &[Self; K]) -> Self::FixedRef<'_, K> {
-        crate::array::OwnedCopy::of(a)
+        Self::hold_slice(a)
     }
     fn hold_fixed_mut<const K: usize>(a: &mut [Self; K]) -> Self::FixedMut<'_, K> {
-        crate::array::OwnedCopyBack::of(a)
+        Self::hold_slice_mut(a)
     }
 
     fn flat_width() -> Option<usize> {

@@ -31,7 +31,11 @@ pub(crate) fn times_sz<S: Real>(c: S, d: S) -> S {
 /// bit the same.
 #[inline(always)]
 pub(crate) fn times_safe<S: Real>(c: S, d: S) -> S {
-    if c.is_finite() { c * d } else { times_sz(c, d) }
+    if UNCHECKED_LANES || c.is_finite() {
+        c * d
+    } else {
+        times_sz(c, d)
+    }
 }
 
 /// `f(d)`, or exactly zero when the part `d` is: a lane of [`times_sz`]'s kind
@@ -49,8 +53,13 @@ pub(crate) fn or_zero<S: Real>(d: S, f: impl FnOnce(S) -> S) -> S {
 /// once per operation, not once per lane.
 #[inline(always)]
 pub(crate) fn all_finite<S: Real, const K: usize>(factors: [S; K]) -> bool {
-    factors.iter().all(|c| c.is_finite())
+    UNCHECKED_LANES || factors.iter().all(|c| c.is_finite())
 }
+
+/// Built with `--cfg lifted_unchecked_lanes`, every rule takes its plain products
+/// unconditionally: NaN-safe lanes off. The switch exists to measure what they cost
+/// (the book's Performance section reports it); it is not a supported configuration.
+pub(crate) const UNCHECKED_LANES: bool = cfg!(lifted_unchecked_lanes);
 
 /// `f′` and `f″` of `c / x` at `q = c / x`: `f′ = −q / x`, `f″ = −2 f′ / x` (the
 /// second-order readings' `rdiv`; `NDual` takes `f′` as `−q · (1 / x)`, which

@@ -4,13 +4,14 @@
 //! ```text
 //! valgrind --tool=callgrind target/release/examples/w2_profile lifted 16 1000
 //! target/release/examples/w2_profile race 16
+//! target/release/examples/w2_profile race 256 zs-16 zs-64 num-dual-4
 //! ```
 //!
 //! Implementations: `hand` (the analytic gradient), `rule` (the derived rule alone at
 //! `NDual<f64, 16>` on arguments lifted once, n ≤ 16), `lift` (lifting the arguments
 //! alone, n ≤ 16), `lifted` (`gradient_into`, arguments borrowed, buffer reused, as the
-//! bench times it), `lifted-plain` (the plain `lifted::gradient` call), `num-dual-2`
-//! (num-dual at chunk 2, its best at n = 16), `dense-W` and `zs-W` (`gradient_into` at
+//! bench times it), `lifted-plain` (the plain `lifted::gradient` call), `num-dual-C`
+//! (num-dual at chunk C = 1, 2, 4 or 8; 2 is its best at n = 16), `dense-W` and `zs-W` (`gradient_into` at
 //! a fixed reading and width W). Take the difference of two loop lengths to leave out
 //! start-up.
 
@@ -39,6 +40,18 @@ fn lift16(args: &(Vec<f64>,)) -> NDualArray<f64, 16> {
 /// One gradient (or one piece of one) per call.
 type Run = Box<dyn FnMut()>;
 
+/// num-dual's gradient at chunk C.
+fn num_dual_run<const C: usize>(x: Vec<f64>, mut grad: Vec<f64>) -> Run {
+    let mut duals = Vec::new();
+    Box::new(move || {
+        black_box(num_dual_gradient::<C>(
+            black_box(&x),
+            &mut duals,
+            black_box(&mut grad),
+        ));
+    })
+}
+
 /// The implementation named `which` at size `n`.
 fn implementation(which: &str, n: usize) -> Run {
     let x = w2::input(n);
@@ -66,16 +79,10 @@ fn implementation(which: &str, n: usize) -> Run {
         "lifted-plain" => Box::new(move || {
             black_box(lifted::gradient(rosenbrock::Rule, black_box(&args))).ok();
         }),
-        "num-dual-2" => {
-            let mut duals = Vec::new();
-            Box::new(move || {
-                black_box(num_dual_gradient::<2>(
-                    black_box(&x),
-                    &mut duals,
-                    black_box(&mut grad),
-                ));
-            })
-        }
+        "num-dual-1" => num_dual_run::<1>(x, grad),
+        "num-dual-2" => num_dual_run::<2>(x, grad),
+        "num-dual-4" => num_dual_run::<4>(x, grad),
+        "num-dual-8" => num_dual_run::<8>(x, grad),
         other => {
             let (reading, width) = other
                 .strip_prefix("dense-")
@@ -88,7 +95,7 @@ fn implementation(which: &str, n: usize) -> Run {
                 .unwrap_or_else(|| panic!("unknown implementation {other}"));
             let driver = Driver::new(rosenbrock::Rule)
                 .reading(reading)
-                .chunk(width.parse().expect("a width"));
+                .width(width.parse().expect("a width"));
             Box::new(move || {
                 black_box(driver.gradient_into(black_box(&args), black_box(&mut grad))).ok();
             })
@@ -98,11 +105,12 @@ fn implementation(which: &str, n: usize) -> Run {
 
 /// Interleaved rounds of every implementation that runs at size `n`: the median time of
 /// each, and its ratio to num-dual's.
-fn race(n: usize) {
+fn race(n: usize, extra: &[String]) {
     let mut names = vec!["hand", "lifted", "lifted-plain", "num-dual-2"];
     if n <= 16 {
         names.extend(["rule", "lift"]);
     }
+    names.extend(extra.iter().map(String::as_str));
     let mut runs: Vec<Run> = names.iter().map(|w| implementation(w, n)).collect();
     let iters = (6400 / n).max(1);
     let mut samples = vec![Vec::new(); runs.len()];
@@ -134,7 +142,7 @@ fn main() {
     let which = args.get(1).map_or("lifted", String::as_str);
     let n: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(16);
     if which == "race" {
-        race(n);
+        race(n, args.get(3..).unwrap_or_default());
         return;
     }
     let iters: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1000);

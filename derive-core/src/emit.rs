@@ -588,6 +588,11 @@ pub(crate) fn frule_impl(
             }
 
             #[inline]
+            fn at_chunk<V: #k::__private::AtWidth<#fl>>(visitor: V) -> ::core::result::Result<V::Output, V> {
+                ::core::result::Result::Ok(visitor.run::<#chunk>())
+            }
+
+            #[inline]
             fn frule<#d: #k::Reading<#fl>>(
                 self,
                 args: &mut <Self::Args as #k::Param<#fl>>::Store<#d>,

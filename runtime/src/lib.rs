@@ -59,6 +59,8 @@ pub mod drivers;
 pub mod elementwise;
 mod forward;
 mod hyper_dual;
+#[doc(hidden)]
+pub mod instantiate;
 pub mod linalg;
 mod lowering;
 mod ndual;

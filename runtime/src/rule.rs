@@ -4,6 +4,7 @@
 
 use core::fmt::Debug;
 
+use crate::instantiate::AtWidth;
 use crate::{Param, Reading, Scalar};
 
 /// A parameter that is never lifted (`#[constant]`): it reaches the rule as it is,
@@ -109,7 +110,9 @@ pub trait FRule: Copy {
     type Args: Param<Self::Float>;
     /// The primal result.
     type Output: Param<Self::Float>;
-    /// The default chunk width for drivers (the attribute's `chunk = N`).
+    /// The width of gradient, Jacobian and directional-derivative passes when a
+    /// [`Driver`](crate::drivers::Driver) is not given another (the attribute's
+    /// `chunk = N`).
     const CHUNK: usize;
     /// The function's name, for messages.
     const NAME: &'static str;
@@ -120,4 +123,16 @@ pub trait FRule: Copy {
         self,
         args: &mut <Self::Args as Param<Self::Float>>::Store<D>,
     ) -> <Self::Output as Param<Self::Float>>::Store<D>;
+
+    /// Runs `visitor` at width [`CHUNK`](Self::CHUNK), instantiated for that width
+    /// alone. `#[autodiff]` writes it with the attribute's literal. A hand-written rule
+    /// may keep this default, which gives the visitor back: drivers then run it at
+    /// `CHUNK` among the widths instantiated for widths chosen at run time
+    /// ([`DRIVER_WIDTHS`](crate::drivers::DRIVER_WIDTHS)), or report an error naming
+    /// them. To run at another width, write `Ok(visitor.run::<5>())`.
+    #[doc(hidden)]
+    #[inline]
+    fn at_chunk<V: AtWidth<Self::Float>>(visitor: V) -> Result<V::Output, V> {
+        Err(visitor)
+    }
 }

@@ -8,7 +8,7 @@
 #![allow(clippy::unnecessary_mut_passed)]
 
 use lifted::autodiff;
-use lifted::drivers::{Driver, PassReading};
+use lifted::drivers::{Driver, PassReading, RunTimeWidth};
 
 /// `Σ (i + 1) xᵢ`.
 #[autodiff(forward)]
@@ -54,7 +54,11 @@ pub fn vectors(x: &[f64], out: &mut [f64], s: f64) -> f64 {
     total + mid
 }
 
-fn readings() -> Vec<(String, Driver<fixed_arrays::Rule>, Driver<vectors::Rule>)> {
+fn readings() -> Vec<(
+    String,
+    Driver<fixed_arrays::Rule, RunTimeWidth>,
+    Driver<vectors::Rule, RunTimeWidth>,
+)> {
     let mut all = Vec::new();
     for chunk in [1, 2, 3, 16] {
         for (reading, name) in [
@@ -65,8 +69,8 @@ fn readings() -> Vec<(String, Driver<fixed_arrays::Rule>, Driver<vectors::Rule>)
                 format!("{name} chunk {chunk}"),
                 Driver::new(fixed_arrays::Rule)
                     .reading(reading)
-                    .chunk(chunk),
-                Driver::new(vectors::Rule).reading(reading).chunk(chunk),
+                    .width(chunk),
+                Driver::new(vectors::Rule).reading(reading).width(chunk),
             ));
         }
     }

@@ -263,7 +263,7 @@ fn fused_equals_nested_bitwise_on_polynomials() {
         let (_, h0) = lifted::hessian_diag(poly::Rule, (&x,)).unwrap();
         for chunk in [1, 2, 3, 16] {
             let (v, j, h) = Driver::new(poly::Rule)
-                .chunk(chunk)
+                .width(chunk)
                 .value_jacobian_hessian_diag((&x,))
                 .unwrap();
             assert_eq!(v, v0, "n {n} chunk {chunk}");
@@ -295,7 +295,7 @@ fn fused_matches_nested_on_transcendental_functions() {
                 .unwrap();
             for chunk in [1, 2, 3, 16] {
                 let (v, j, h) = Driver::new(waves::Rule)
-                    .chunk(chunk)
+                    .width(chunk)
                     .wrt(wrt)
                     .value_jacobian_hessian_diag(&args)
                     .unwrap();
@@ -361,7 +361,7 @@ fn bad_selections_and_widths_are_errors() {
     ));
     assert!(matches!(
         Driver::new(poly::Rule)
-            .chunk(0)
+            .width(0)
             .value_jacobian_hessian_diag((&x,)),
         Err(lifted::Error::UnsupportedWidth { requested: 0, .. })
     ));

@@ -172,8 +172,8 @@ impl FRule for ZeroChunk {
 // Helpers
 // ---------------------------------------------------------------------------------
 
-/// Widths asked for; 3 is rounded down to 2, 100 to 64.
-const WIDTHS: [usize; 6] = [1, 2, 3, 8, 64, 100];
+/// Widths asked for at run time.
+const WIDTHS: [usize; 5] = [1, 2, 3, 8, 64];
 
 fn flat<P: Param<f64>>(p: &P) -> Vec<f64> {
     let mut v = Vec::new();
@@ -368,7 +368,7 @@ fn jvp_many_equals_one_jvp_per_direction_bit_for_bit() {
     }
     for width in WIDTHS {
         let (_, many) = Driver::new(field::Rule)
-            .chunk(width)
+            .width(width)
             .jvp_many((&x, t), &dirs)
             .unwrap();
         for (k, (m, s)) in many.iter().zip(&singles).enumerate() {
@@ -533,7 +533,7 @@ fn gradient_wrt_selects_and_orders_arguments() {
     let y = 1.3;
     let all = mixed_gradient(&x, y);
     for width in WIDTHS {
-        let driver = Driver::new(mixed::Rule).chunk(width);
+        let driver = Driver::new(mixed::Rule).width(width);
         let (_, gx) = driver.clone().wrt(&[0]).gradient((&x, y)).unwrap();
         assert_bits(
             "wrt x",
@@ -569,7 +569,7 @@ fn gradient_into_reuses_the_buffer() {
         assert_eq!(value.to_bits(), v.to_bits());
         assert_bits("into", &grad, &g);
     }
-    let driver = Driver::new(mixed::Rule).chunk(2).wrt(&[1]);
+    let driver = Driver::new(mixed::Rule).chunk::<2>().wrt(&[1]);
     let mut dy = [0.0];
     let value = driver
         .gradient_into((&[0.1, 0.2][..], 0.7), &mut dy)
@@ -593,7 +593,7 @@ fn gradient_into_of_scalars_does_not_allocate() {
     let args = (0.7, -0.4, [0.5, 1.5, -0.25]);
     let mut grad = [0.0; 5];
     for width in [1, 2, 4, 8] {
-        let driver = Driver::new(scalars::Rule).chunk(width);
+        let driver = Driver::new(scalars::Rule).width(width);
         let before = allocations_on_this_thread();
         let value = driver.gradient_into(&args, &mut grad).unwrap();
         let after = allocations_on_this_thread();
@@ -781,7 +781,7 @@ fn other_bad_inputs_are_errors() {
     assert!(lifted::jacobian_with_chunk(field::Rule, (&x, 1.0), 0).is_err());
     assert!(
         Driver::new(field::Rule)
-            .chunk(0)
+            .width(0)
             .jvp_many((&x, 1.0), &[])
             .is_err()
     );

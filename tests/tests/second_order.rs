@@ -70,7 +70,7 @@ fn hessian_matches_closed_form_at_every_width() {
     let mut first: Option<Jacobian<f64>> = None;
     for w in WIDTHS {
         let (value, grad, h) = Driver::new(rosenbrock::Rule)
-            .chunk(w)
+            .width(w)
             .hessian(&x[..])
             .unwrap();
         assert_eq!(value, rosenbrock(&x));
@@ -124,7 +124,7 @@ fn hvp_equals_hessian_times_vector() {
     let mut first = None;
     for w in WIDTHS {
         let (value, hv) = Driver::new(rosenbrock::Rule)
-            .chunk(w)
+            .width(w)
             .hvp(&x[..], &v[..])
             .unwrap();
         assert_eq!(value, rosenbrock(&x));
@@ -218,11 +218,11 @@ fn bad_input_is_an_error() {
         Err(Error::TangentShape { .. })
     ));
     assert!(matches!(
-        Driver::new(rosenbrock::Rule).chunk(0).hessian(&x[..]),
+        Driver::new(rosenbrock::Rule).width(0).hessian(&x[..]),
         Err(Error::UnsupportedWidth { .. })
     ));
     assert!(matches!(
-        Driver::new(rosenbrock::Rule).chunk(0).hessian_diag(&x[..]),
+        Driver::new(rosenbrock::Rule).width(0).hessian_diag(&x[..]),
         Err(Error::UnsupportedWidth { .. })
     ));
     assert!(
@@ -277,7 +277,7 @@ fn value_and_jacfwd_is_one_pass_of_the_jacobian() {
     let (v, jac) = lifted::value_and_jacfwd(mixed::Rule, (&x, y), &[1, 0]).unwrap();
     assert_eq!(v, mixed(&x, y));
     let (_, narrow) = Driver::new(mixed::Rule)
-        .chunk(1)
+        .chunk::<1>()
         .wrt(&[1, 0])
         .jacobian((&x, y))
         .unwrap();

@@ -160,7 +160,7 @@ fn shaped_and_flat_gradients_agree_at_every_width() {
         let (_, flat) = lifted::gradient_with_chunk(loss::Rule, &args, chunk).expect("gradient");
         assert_eq!(flat, shaped_flat, "chunk {chunk}");
         let (_, (at_width, ..)) = lifted::drivers::Driver::new(loss::Rule)
-            .chunk(chunk)
+            .width(chunk)
             .gradient_shaped(&args)
             .expect("gradient");
         assert_eq!(at_width, shaped, "chunk {chunk}");

@@ -3,7 +3,8 @@
 //! the sign of a zero may differ), closed forms and central differences, at widths 1,
 //! 2, 3, 8 and 64; strong zero; the choice of reading and width when none is fixed.
 
-use lifted::drivers::{Driver, PassPlan, PassReading, ZERO_SKIP_MIN_COLUMNS, plan_passes};
+use lifted::Error;
+use lifted::drivers::{DRIVER_WIDTHS, Driver, PassPlan, PassReading, ZERO_SKIP_MIN_COLUMNS};
 use lifted::{FRule, NDual, Param, Reading, Real, ZDual, autodiff};
 
 #[autodiff(forward, chunk = 8)]
@@ -190,7 +191,7 @@ fn check_width<R, const N: usize>(
     // Through the driver, the reading chosen explicitly, at the same width.
     let by_driver = |reading| {
         Driver::new(rule)
-            .chunk(N)
+            .chunk::<N>()
             .reading(reading)
             .gradient(&x)
             .unwrap()
@@ -254,12 +255,12 @@ fn jacobian_zero_skipping_matches_dense_and_differences() {
     let x = point(80);
     for width in [1, 2, 8, 64] {
         let (ys, js) = Driver::new(coupled::Rule)
-            .chunk(width)
+            .width(width)
             .reading(PassReading::ZeroSkipping)
             .jacobian(&x)
             .unwrap();
         let (yd, jd) = Driver::new(coupled::Rule)
-            .chunk(width)
+            .width(width)
             .reading(PassReading::Dense)
             .jacobian(&x)
             .unwrap();
@@ -372,8 +373,7 @@ fn f32_reading() {
 }
 
 #[test]
-fn reading_and_width_when_none_is_fixed() {
-    let plan = |n, chunk, reading| plan_passes(n, chunk, reading, 8).unwrap();
+fn reading_by_columns_width_as_set() {
     let dense = |width| PassPlan {
         reading: PassReading::Dense,
         width,
@@ -382,45 +382,65 @@ fn reading_and_width_when_none_is_fixed() {
         reading: PassReading::ZeroSkipping,
         width,
     };
-    // Few inputs: one dense pass (the rule's width 8 is below the dense threshold 16).
-    assert_eq!(plan(1, None, PassReading::Auto), dense(1));
-    assert_eq!(plan(3, None, PassReading::Auto), dense(4));
-    assert_eq!(plan(9, None, PassReading::Auto), dense(16));
-    assert_eq!(
-        plan(ZERO_SKIP_MIN_COLUMNS, None, PassReading::Auto),
-        dense(16)
-    );
-    // A rule width above the threshold is the threshold.
-    assert_eq!(
-        plan_passes(12, None, PassReading::Auto, 32).unwrap(),
-        dense(16)
-    );
-    assert_eq!(
-        plan_passes(40, None, PassReading::Dense, 32).unwrap(),
-        dense(32)
-    );
-    assert_eq!(plan(40, None, PassReading::Dense), dense(16));
-    // Many inputs: zero-skipping, wide.
-    assert_eq!(
-        plan(ZERO_SKIP_MIN_COLUMNS + 1, None, PassReading::Auto),
-        skip(32)
-    );
-    assert_eq!(plan(64, None, PassReading::Auto), skip(64));
-    assert_eq!(plan(4096, None, PassReading::Auto), skip(64));
-    assert_eq!(plan(10, None, PassReading::ZeroSkipping), skip(16));
-    // A fixed width wins, rounded down, narrowed to the inputs.
-    assert_eq!(plan(4096, Some(12), PassReading::Auto), skip(8));
-    assert_eq!(plan(5, Some(64), PassReading::Auto), dense(8));
-    assert!(plan_passes(5, Some(0), PassReading::Auto, 8).is_err());
-    assert!(plan_passes(5, None, PassReading::Auto, 0).is_err());
-
+    // The rule's width (`chunk = 8`) whatever the number of columns; zero-skipping
+    // beyond the threshold.
     let driver = Driver::new(rosenbrock::Rule);
-    assert_eq!(driver.plan(200).unwrap(), skip(64));
-    assert_eq!(driver.clone().chunk(4).plan(200).unwrap(), skip(4));
+    assert_eq!(driver.plan(1), dense(8));
+    assert_eq!(driver.plan(ZERO_SKIP_MIN_COLUMNS), dense(8));
+    assert_eq!(driver.plan(ZERO_SKIP_MIN_COLUMNS + 1), skip(8));
+    assert_eq!(driver.plan(4096), skip(8));
+    // A width set on the driver is the width, at compile time or at run time.
+    assert_eq!(driver.clone().chunk::<5>().plan(200), skip(5));
+    assert_eq!(driver.clone().width(64).plan(3), dense(64));
+    // A fixed reading is kept.
     assert_eq!(
-        driver.reading(PassReading::Dense).plan(200).unwrap(),
-        dense(16)
+        driver.clone().reading(PassReading::Dense).plan(200),
+        dense(8)
     );
+    assert_eq!(driver.reading(PassReading::ZeroSkipping).plan(2), skip(8));
+}
+
+/// A width chosen at run time is one of the table's or an error that lists them; a
+/// width fixed at compile time may be any.
+#[test]
+fn widths_outside_the_table_are_errors_naming_it() {
+    let x = point(40);
+    let (_, reference) = lifted::gradient(rosenbrock::Rule, &x).unwrap();
+    for width in DRIVER_WIDTHS {
+        let (_, g) = Driver::new(rosenbrock::Rule)
+            .width(width)
+            .gradient(&x)
+            .unwrap();
+        assert_same(&format!("width {width}"), &g, &reference);
+    }
+    for width in [0, 5, 7, 65, 100] {
+        let err = Driver::new(rosenbrock::Rule)
+            .width(width)
+            .gradient(&x)
+            .unwrap_err();
+        assert_eq!(
+            err,
+            Error::UnsupportedWidth {
+                function: "rosenbrock",
+                requested: width,
+                supported: &DRIVER_WIDTHS,
+            }
+        );
+        let message = err.to_string();
+        assert!(message.contains("[1, 2, 3, 4, 8, 16, 32, 64]"), "{message}");
+        assert!(message.contains("Driver::chunk::<K>()"), "{message}");
+    }
+    let (_, five) = Driver::new(rosenbrock::Rule)
+        .chunk::<5>()
+        .gradient(&x)
+        .unwrap();
+    assert_same("chunk 5", &five, &reference);
+    let (_, seven) = Driver::new(rosenbrock::Rule)
+        .chunk::<7>()
+        .reading(PassReading::Dense)
+        .jacobian(&x)
+        .unwrap();
+    assert_same("chunk 7", seven.data(), &reference);
 }
 
 #[test]
@@ -432,7 +452,7 @@ fn chosen_width_gives_the_fixed_widths_result() {
         for width in [1, 2, 8, 64] {
             for reading in [PassReading::Dense, PassReading::ZeroSkipping] {
                 let (vf, gf) = Driver::new(rosenbrock::Rule)
-                    .chunk(width)
+                    .width(width)
                     .reading(reading)
                     .gradient(&x)
                     .unwrap();

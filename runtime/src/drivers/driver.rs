@@ -7,8 +7,9 @@ use super::Error;
 use super::args::{Arguments, IntoArgs};
 use super::engine::{self, Columns, Directions};
 use super::matrix::Jacobian;
-use super::plan::{PassPlan, PassReading, plan};
-use super::width::{ChunkScalar, dispatch, driver_width, private::AtWidth};
+use super::plan::{PassPlan, PassReading, resolve};
+use super::width::{Chunk, ChunkScalar, PassWidth, RuleChunk, RunTimeWidth};
+use crate::instantiate::AtWidth;
 use crate::{FRule, NDual, Param, Reading, ZDual};
 
 /// A rule ready to be differentiated: the chunk width its passes run at and which of
@@ -31,20 +32,22 @@ use crate::{FRule, NDual, Param, Reading, ZDual};
 /// # fn main() -> Result<(), lifted::Error> {
 /// let args = (2.0, vec![1.0, 2.0, 3.0], 5.0);
 /// // ∂f/∂b, then ∂f/∂x, in the order asked for.
-/// let driver = Driver::new(f::Rule).chunk(2).wrt(&[2, 1]);
+/// let driver = Driver::new(f::Rule).chunk::<2>().wrt(&[2, 1]);
 /// let (value, grad) = driver.gradient(&args)?;
 /// assert_eq!(value, 2.0 * 6.0 + 25.0);
 /// assert_eq!(grad, [10.0, 2.0, 2.0, 2.0]);
 /// # Ok(())
 /// # }
 /// ```
+///
+/// The width is part of the driver's type ([`PassWidth`]): the rule's `chunk` by
+/// default, [`chunk::<K>()`](Self::chunk) for a width fixed at compile time,
+/// [`width`](Self::width) for one chosen at run time. Only the width a driver can run
+/// at is instantiated, so each call site compiles one width.
 #[derive(Clone, Debug)]
-pub struct Driver<R> {
+pub struct Driver<R, W = RuleChunk> {
     pub(super) rule: R,
-    pub(super) chunk: usize,
-    /// Whether `chunk` was fixed by [`chunk`](Driver::chunk) rather than taken from
-    /// the rule: gradients and Jacobians then pick no width of their own.
-    chunk_fixed: bool,
+    pub(super) width: W,
     reading: PassReading,
     wrt: Option<Vec<usize>>,
 }
@@ -60,25 +63,87 @@ where
     pub fn new(rule: R) -> Self {
         Self {
             rule,
-            chunk: R::CHUNK,
-            chunk_fixed: false,
+            width: RuleChunk,
             reading: PassReading::Auto,
             wrt: None,
         }
     }
+}
 
-    /// Runs passes `width` directions wide: rounded down to 1, 2, 4, 8, 16, 32 or 64,
-    /// and narrowed to the next power of two when fewer directions are needed.
-    /// A width of 0 makes every method return [`Error::UnsupportedWidth`].
+impl<R, W> Driver<R, W>
+where
+    R: FRule,
+    R::Float: ChunkScalar,
+    R::Args: Arguments<R::Float>,
+    W: PassWidth,
+{
+    /// Runs first-order passes (gradients, Jacobians, [`jvp_many`](Self::jvp_many))
+    /// `K` directions wide, any `K` in `1..=64`, instantiated for `K` alone (a `K`
+    /// outside that range does not compile). Second-order and jet passes run at the
+    /// widest width of their tables within `K` ([`NESTED_WIDTHS`],
+    /// [`JET_WIDTHS`]).
     ///
-    /// Without it, gradients and Jacobians choose their width by
-    /// [`plan_passes`](crate::drivers::plan_passes) (the rule's `CHUNK` for dense
-    /// passes, up to 64 for zero-skipping ones); the other drivers use the rule's
-    /// `CHUNK`.
-    pub fn chunk(mut self, width: usize) -> Self {
-        self.chunk = width;
-        self.chunk_fixed = true;
-        self
+    /// [`NESTED_WIDTHS`]: crate::drivers::NESTED_WIDTHS
+    /// [`JET_WIDTHS`]: crate::drivers::JET_WIDTHS
+    ///
+    /// ```
+    /// use lifted::autodiff;
+    /// use lifted::drivers::Driver;
+    ///
+    /// #[autodiff(forward)]
+    /// fn f(x: &[f64]) -> f64 {
+    ///     x.iter().map(|v| v.sin()).sum::<f64>()
+    /// }
+    ///
+    /// # fn main() -> Result<(), lifted::Error> {
+    /// let x = vec![0.1, 0.2, 0.3, 0.4, 0.5];
+    /// let (_, five) = Driver::new(f::Rule).chunk::<5>().gradient(&x)?; // one pass
+    /// let (_, one) = Driver::new(f::Rule).chunk::<1>().gradient(&x)?; // five passes
+    /// assert_eq!(five, one);
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn chunk<const K: usize>(self) -> Driver<R, Chunk<K>> {
+        self.with_width(Chunk::<K>)
+    }
+
+    /// Runs first-order passes `width` directions wide, a width chosen at run time:
+    /// one of [`DRIVER_WIDTHS`](crate::drivers::DRIVER_WIDTHS), each instantiated
+    /// ahead of time. Any other width makes every method return
+    /// [`Error::UnsupportedWidth`], which lists them; fix other widths at compile
+    /// time with [`chunk::<K>()`](Self::chunk).
+    ///
+    /// ```
+    /// use lifted::autodiff;
+    /// use lifted::drivers::Driver;
+    ///
+    /// #[autodiff(forward)]
+    /// fn f(x: &[f64]) -> f64 {
+    ///     x.iter().map(|v| v * v).sum::<f64>()
+    /// }
+    ///
+    /// # fn main() -> Result<(), lifted::Error> {
+    /// let x = vec![1.0, 2.0, 3.0];
+    /// for width in [1, 2, 3, 4, 64] {
+    ///     let (_, g) = Driver::new(f::Rule).width(width).gradient(&x)?;
+    ///     assert_eq!(g, [2.0, 4.0, 6.0]);
+    /// }
+    /// assert!(Driver::new(f::Rule).width(5).gradient(&x).is_err());
+    /// assert!(Driver::new(f::Rule).width(0).gradient(&x).is_err());
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn width(self, width: usize) -> Driver<R, RunTimeWidth> {
+        self.with_width(RunTimeWidth(width))
+    }
+
+    fn with_width<V: PassWidth>(self, width: V) -> Driver<R, V> {
+        Driver {
+            rule: self.rule,
+            width,
+            reading: self.reading,
+            wrt: self.wrt,
+        }
     }
 
     /// Carries the tangents of gradient and Jacobian passes in `reading`
@@ -107,19 +172,31 @@ where
     }
 
     /// The reading and width the gradient or Jacobian passes over `columns` columns
-    /// run at (see [`plan_passes`](crate::drivers::plan_passes)).
+    /// run at: the driver's width, and its reading with [`PassReading::Auto`] resolved
+    /// (zero-skipping beyond
+    /// [`ZERO_SKIP_MIN_COLUMNS`](crate::drivers::ZERO_SKIP_MIN_COLUMNS) columns).
     ///
-    /// # Errors
+    /// ```
+    /// use lifted::autodiff;
+    /// use lifted::drivers::{Driver, PassPlan, PassReading};
     ///
-    /// [`Error::UnsupportedWidth`] for a width of 0.
-    pub fn plan(&self, columns: usize) -> Result<PassPlan, Error> {
-        plan(
-            R::NAME,
-            columns,
-            self.chunk_fixed.then_some(self.chunk),
-            self.reading,
-            R::CHUNK,
-        )
+    /// #[autodiff(forward, chunk = 8)]
+    /// fn f(x: &[f64]) -> f64 {
+    ///     x.iter().sum::<f64>()
+    /// }
+    ///
+    /// fn main() {
+    ///     let plan = Driver::new(f::Rule).plan(4096);
+    ///     assert_eq!(plan, PassPlan { reading: PassReading::ZeroSkipping, width: 8 });
+    ///     let plan = Driver::new(f::Rule).chunk::<16>().plan(10);
+    ///     assert_eq!(plan, PassPlan { reading: PassReading::Dense, width: 16 });
+    /// }
+    /// ```
+    pub fn plan(&self, columns: usize) -> PassPlan {
+        PassPlan {
+            reading: resolve(self.reading, columns),
+            width: self.width.width::<R>(),
+        }
     }
 
     /// Differentiates with respect to the arguments numbered in `args` (counted from
@@ -132,9 +209,9 @@ where
         self
     }
 
-    /// The chunk width asked for (before rounding).
+    /// The width of first-order passes (see [`PassWidth`]).
     pub fn chunk_width(&self) -> usize {
-        self.chunk
+        self.width.width::<R>()
     }
 
     pub(super) fn columns(&self, args: &R::Args) -> Result<Columns, Error> {
@@ -218,18 +295,14 @@ where
         columns: &Columns,
         grad: &mut [R::Float],
     ) -> Result<R::Float, Error> {
-        let plan = self.plan(columns.total())?;
-        dispatch(
-            R::NAME,
-            plan.width,
-            GradientPass {
-                rule: self.rule,
-                args,
-                columns,
-                grad,
-                zero_skipping: plan.reading == PassReading::ZeroSkipping,
-            },
-        )?
+        let plan = self.plan(columns.total());
+        self.width.run::<R, _>(GradientPass {
+            rule: self.rule,
+            args,
+            columns,
+            grad,
+            zero_skipping: plan.reading == PassReading::ZeroSkipping,
+        })?
     }
 
     /// The result and its Jacobian; see [`jacobian`](crate::jacobian).
@@ -239,17 +312,13 @@ where
     ) -> Result<(R::Output, Jacobian<R::Float>), Error> {
         args.with_args(|args| {
             let columns = self.columns(args)?;
-            let plan = self.plan(columns.total())?;
-            dispatch(
-                R::NAME,
-                plan.width,
-                JacobianPass {
-                    rule: self.rule,
-                    args,
-                    columns: &columns,
-                    zero_skipping: plan.reading == PassReading::ZeroSkipping,
-                },
-            )?
+            let plan = self.plan(columns.total());
+            self.width.run::<R, _>(JacobianPass {
+                rule: self.rule,
+                args,
+                columns: &columns,
+                zero_skipping: plan.reading == PassReading::ZeroSkipping,
+            })?
         })
     }
 
@@ -263,17 +332,12 @@ where
     ) -> Result<(R::Output, Vec<R::Output>), Error> {
         args.with_args(|args| {
             let flat = engine::flatten_directions(R::NAME, args, tangents)?;
-            let width = driver_width(R::NAME, self.chunk, tangents.len())?;
-            let run = dispatch(
-                R::NAME,
-                width,
-                DirectionsPass {
-                    rule: self.rule,
-                    args,
-                    tangents: &flat,
-                    count: tangents.len(),
-                },
-            )??;
+            let run = self.width.run::<R, _>(DirectionsPass {
+                rule: self.rule,
+                args,
+                tangents: &flat,
+                count: tangents.len(),
+            })??;
             let m = run.output_dim;
             let out = (0..tangents.len())
                 .map(|d| engine::shaped(&run.output, &run.output_tangents[d * m..(d + 1) * m]))

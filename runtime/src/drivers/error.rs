@@ -56,12 +56,15 @@ pub enum Error {
         /// The tangent's degrees of freedom.
         got: usize,
     },
-    /// A chunk width the drivers cannot run at (0).
+    /// A width chosen at run time that is not instantiated: not one of `supported`
+    /// (for first-order passes [`DRIVER_WIDTHS`](crate::drivers::DRIVER_WIDTHS)).
     UnsupportedWidth {
         /// The function's name.
         function: &'static str,
         /// The width asked for.
         requested: usize,
+        /// The widths that can be chosen at run time.
+        supported: &'static [usize],
     },
     /// A driver for scalar results ([`gradient`](crate::gradient)) was given a rule
     /// whose result has `dim` scalar degrees of freedom instead of one.
@@ -149,10 +152,12 @@ impl fmt::Display for Error {
             Error::UnsupportedWidth {
                 function,
                 requested,
+                supported,
             } => write!(
                 f,
-                "{function}: chunk width {requested} is not supported (a width is at least 1; \
-                 wider ones are rounded down to 1, 2, 4, 8, 16, 32 or 64)"
+                "{function}: chunk width {requested} cannot be chosen at run time; the \
+                 widths that can are {supported:?} (any width from 1 to 64 can be fixed at \
+                 compile time: `Driver::chunk::<K>()`)"
             ),
             Error::NotScalarOutput { function, dim } => write!(
                 f,

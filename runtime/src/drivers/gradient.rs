@@ -12,17 +12,18 @@ use crate::FRule;
 /// The gradient runs over every scalar degree of freedom of every argument, flattened
 /// in argument order (a `Vec` argument's elements in order; `#[constant]` and integer
 /// arguments contribute nothing). It is computed in passes of N directions: a function
-/// of `n` inputs runs `⌈n / N⌉` times. Up to 16 inputs that is one dense
-/// ([`NDual`](crate::NDual)) pass; beyond, passes of the zero-skipping reading
-/// ([`ZDual`](crate::ZDual)) 64 wide, each costing about one primal run where the
+/// of `n` inputs runs `⌈n / N⌉` times, N the rule's `chunk`. Up to 16 inputs the
+/// passes are dense ([`NDual`](crate::NDual)); beyond, they use the zero-skipping
+/// reading ([`ZDual`](crate::ZDual)), each costing about one primal run where the
 /// function's work is mostly away from the pass's seeded inputs.
-/// [`plan_passes`](crate::drivers::plan_passes) states the rule;
-/// [`Driver`](crate::drivers::Driver) fixes the width or the reading.
+/// [`Driver::plan`](crate::drivers::Driver::plan) states the choice;
+/// [`Driver`](crate::drivers::Driver) sets the width or the reading.
 ///
 /// # Errors
 ///
 /// [`Error::NotScalarOutput`] when the result does not have exactly one degree of
-/// freedom; [`Error::UnsupportedWidth`] for a rule whose `CHUNK` is 0.
+/// freedom; [`Error::UnsupportedWidth`] for a hand-written
+/// rule whose `CHUNK` is not instantiated (see [`FRule::at_chunk`]).
 ///
 /// ```
 /// use lifted::autodiff;
@@ -106,16 +107,17 @@ where
     Driver::new(rule).gradient_shaped(args)
 }
 
-/// [`gradient`] in passes of `chunk` directions instead of a width of its choosing
-/// (rounded down to 1, 2, 4, 8, 16, 32 or 64; narrowed to the next power of two when
-/// there are fewer inputs). The result is the same bit for bit at every width.
-/// Shorthand for `Driver::new(rule).chunk(chunk).gradient(args)`, kept because the
+/// [`gradient`] in passes of `chunk` directions instead of the rule's width: one of
+/// [`DRIVER_WIDTHS`](crate::drivers::DRIVER_WIDTHS), chosen at run time. The result is
+/// the same bit for bit at every width.
+/// Shorthand for `Driver::new(rule).width(chunk).gradient(args)`, kept because the
 /// width is the one setting most callers change; combine settings on
 /// [`Driver`](crate::drivers::Driver).
 ///
 /// # Errors
 ///
-/// As [`gradient`]; [`Error::UnsupportedWidth`] when `chunk` is 0.
+/// As [`gradient`]; [`Error::UnsupportedWidth`] when `chunk` is not one of
+/// [`DRIVER_WIDTHS`](crate::drivers::DRIVER_WIDTHS).
 ///
 /// ```
 /// use lifted::autodiff;
@@ -131,6 +133,7 @@ where
 /// let (_, wide) = lifted::gradient_with_chunk(f::Rule, &x, 64)?;
 /// assert_eq!(narrow, wide);
 /// assert!(lifted::gradient_with_chunk(f::Rule, &x, 0).is_err());
+/// assert!(lifted::gradient_with_chunk(f::Rule, &x, 5).is_err()); // `Driver::chunk::<5>()`
 /// # Ok(())
 /// # }
 /// ```
@@ -144,7 +147,7 @@ where
     R::Float: ChunkScalar,
     R::Args: Arguments<R::Float>,
 {
-    Driver::new(rule).chunk(chunk).gradient(args)
+    Driver::new(rule).width(chunk).gradient(args)
 }
 
 /// [`gradient`] written into `grad` (whose length must be the number of inputs);

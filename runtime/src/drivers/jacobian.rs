@@ -10,7 +10,7 @@ use crate::FRule;
 
 /// The result and its Jacobian with respect to every scalar degree of freedom of every
 /// argument, computed N columns at a time, the reading and N chosen as for
-/// [`gradient`](crate::gradient) (see [`plan_passes`](crate::drivers::plan_passes)).
+/// [`gradient`](crate::gradient) (see [`Driver::plan`](crate::drivers::Driver::plan)).
 ///
 /// Rows follow the result's degrees of freedom in `Param` order (a `Vec` result's
 /// elements, a tuple's components in turn), columns the arguments' as for
@@ -20,7 +20,8 @@ use crate::FRule;
 ///
 /// # Errors
 ///
-/// [`Error::UnsupportedWidth`] for a rule whose `CHUNK` is 0;
+/// [`Error::UnsupportedWidth`] for a hand-written
+/// rule whose `CHUNK` is not instantiated (see [`FRule::at_chunk`]);
 /// [`Error::OutputShapeChanged`] when the result's length differs between passes.
 ///
 /// ```
@@ -53,13 +54,14 @@ where
     Driver::new(rule).jacobian(args)
 }
 
-/// [`jacobian`] in passes of `chunk` columns (rounded down to 1, 2, 4, 8, 16, 32 or
-/// 64; narrowed to the next power of two when there are fewer columns). Shorthand for
-/// `Driver::new(rule).chunk(chunk).jacobian(args)`.
+/// [`jacobian`] in passes of `chunk` columns, one of
+/// [`DRIVER_WIDTHS`](crate::drivers::DRIVER_WIDTHS) chosen at run time. Shorthand for
+/// `Driver::new(rule).width(chunk).jacobian(args)`.
 ///
 /// # Errors
 ///
-/// As [`jacobian`]; [`Error::UnsupportedWidth`] when `chunk` is 0.
+/// As [`jacobian`]; [`Error::UnsupportedWidth`] when `chunk` is not one of
+/// [`DRIVER_WIDTHS`](crate::drivers::DRIVER_WIDTHS).
 pub fn jacobian_with_chunk<R>(
     rule: R,
     args: impl IntoArgs<R::Args>,
@@ -70,7 +72,7 @@ where
     R::Float: ChunkScalar,
     R::Args: Arguments<R::Float>,
 {
-    Driver::new(rule).chunk(chunk).jacobian(args)
+    Driver::new(rule).width(chunk).jacobian(args)
 }
 
 /// [`jacobian`] with respect to the arguments numbered in `wrt` only, their degrees
@@ -131,7 +133,7 @@ where
     R::Args: Arguments<R::Float>,
 {
     Driver::new(rule)
-        .chunk(super::width::DRIVER_WIDTHS[super::width::DRIVER_WIDTHS.len() - 1])
+        .chunk::<{ super::width::MAX_CHUNK }>()
         .reading(super::PassReading::Dense)
         .wrt(wrt)
         .jacobian(args)

@@ -15,7 +15,8 @@ use super::args::{Arguments, IntoArgs};
 use super::driver::Driver;
 use super::engine::{Columns, dim_of, first_pass};
 use super::matrix::Jacobian;
-use super::width::{ChunkScalar, JET_WIDTHS, dispatch_jet, jet_width, private::AtJetWidth};
+use super::width::{ChunkScalar, MAX_CHUNK, PassWidth, dispatch_jet, jet_width};
+use crate::instantiate::AtJetWidth;
 use crate::{DiagJet, FRule, Param, Reading};
 
 /// What [`value_jacobian_hessian_diag`] returns: the result, its Jacobian and its pure
@@ -62,17 +63,19 @@ where
     R::Float: ChunkScalar,
     R::Args: Arguments<R::Float>,
 {
+    // The widest jet: the driver's width only caps the jet table's.
     Driver::new(rule)
-        .chunk(JET_WIDTHS[JET_WIDTHS.len() - 1])
+        .chunk::<{ MAX_CHUNK }>()
         .wrt(wrt)
         .value_jacobian_hessian_diag(args)
 }
 
-impl<R> Driver<R>
+impl<R, W> Driver<R, W>
 where
     R: FRule,
     R::Float: ChunkScalar,
     R::Args: Arguments<R::Float>,
+    W: PassWidth,
 {
     /// The result, its Jacobian and its pure second derivatives in passes of a
     /// diagonal jet as wide as the chunk (rounded down to 1, 2, 3, 4, 8 or 16); see
@@ -83,7 +86,7 @@ where
     ) -> Result<ValueJacobianHessianDiag<R::Output, R::Float>, Error> {
         args.with_args(|args| {
             let columns = self.columns(args)?;
-            let width = jet_width(R::NAME, self.chunk, columns.total())?;
+            let width = jet_width(self.width.checked::<R>()?, columns.total());
             dispatch_jet(
                 R::NAME,
                 width,

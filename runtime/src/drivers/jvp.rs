@@ -5,7 +5,7 @@ use super::Error;
 use super::args::{Arguments, IntoArgs};
 use super::driver::{DirectionsPass, Driver};
 use super::engine::{self, Directions};
-use super::width::{ChunkScalar, dispatch};
+use super::width::{Chunk, ChunkScalar, PassWidth};
 use crate::{FRule, NDual, Param, Reading};
 
 /// The result and its directional derivative (a Jacobian-vector product), one
@@ -55,7 +55,7 @@ where
 {
     args.with_args(|args| {
         tangents.with_args(|tangents| {
-            let run = directions(rule, args, core::slice::from_ref(tangents), 1)?;
+            let run = directions(rule, args, core::slice::from_ref(tangents))?;
             let tangent = engine::shaped(&run.output, &run.output_tangents);
             Ok((run.output, tangent))
         })
@@ -100,7 +100,7 @@ where
     R::Float: ChunkScalar,
     R::Args: Arguments<R::Float>,
 {
-    let run = directions(rule, args, core::slice::from_ref(tangents), 1)?;
+    let run = directions(rule, args, core::slice::from_ref(tangents))?;
     let tangent = engine::shaped(&run.output, &run.output_tangents);
     *args = run.args;
     tangents.unflatten(&mut run.arg_tangents.iter().copied());
@@ -229,27 +229,18 @@ where
     jvp(rule, &(x,), &(engine::one::<F>(),))
 }
 
-/// Runs `rule` along `tangents` at width `width` (after checking their shapes).
-fn directions<R>(
-    rule: R,
-    args: &R::Args,
-    tangents: &[R::Args],
-    width: usize,
-) -> Result<Directions<R>, Error>
+/// Runs `rule` along `tangents` in one pass of width 1 (after checking their shapes).
+fn directions<R>(rule: R, args: &R::Args, tangents: &[R::Args]) -> Result<Directions<R>, Error>
 where
     R: FRule,
     R::Float: ChunkScalar,
     R::Args: Arguments<R::Float>,
 {
     let flat = engine::flatten_directions(R::NAME, args, tangents)?;
-    dispatch(
-        R::NAME,
-        width,
-        DirectionsPass {
-            rule,
-            args,
-            tangents: &flat,
-            count: tangents.len(),
-        },
-    )?
+    Chunk::<1>.run::<R, _>(DirectionsPass {
+        rule,
+        args,
+        tangents: &flat,
+        count: tangents.len(),
+    })?
 }

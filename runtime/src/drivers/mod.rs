@@ -15,8 +15,8 @@
 //! | [`jvp_many`] | result, its tangents along k directions | ⌈k / CHUNK⌉ |
 //! | [`jvp_chunk`] | result, `[tangent; N]` | 1, width N |
 //! | [`derivative`] | f(x), f′(x) for one scalar argument | 1, width 1 |
-//! | [`gradient`], [`gradient_with_chunk`], [`gradient_into`], [`gradient_wrt`] | value, gradient | ⌈n / N⌉, N by [`plan_passes`] |
-//! | [`jacobian`], [`jacobian_with_chunk`], [`jacobian_wrt`] | result, [`Jacobian`] | ⌈n / N⌉, N by [`plan_passes`] |
+//! | [`gradient`], [`gradient_with_chunk`], [`gradient_into`], [`gradient_wrt`] | value, gradient | ⌈n / N⌉, N the rule's `chunk` |
+//! | [`jacobian`], [`jacobian_with_chunk`], [`jacobian_wrt`] | result, [`Jacobian`] | ⌈n / N⌉, N the rule's `chunk` |
 //! | [`value_and_jacfwd`] | result, [`Jacobian`] over chosen arguments | 1 (≤ 64 columns) |
 //! | [`nested_derivative`] | inside a rule: f(x), f′(x) at any reading | 1, one level deeper |
 //! | [`hessian`] | value, gradient, Hessian | ⌈n / N⌉ (⌈n / N⌉ + 1) / 2, nested width N ≤ 8 |
@@ -26,20 +26,25 @@
 //! | [`derivatives_1d`] | `[f, f′, …, f⁽ᵏ⁾]` along one direction | 1, [`Taylor`](crate::Taylor) of order k |
 //!
 //! [`Driver`] holds a chunk width and an argument selection (JAX's `argnums`) for
-//! repeated calls. Drivers never panic on bad input: shape mismatches, a width of 0,
-//! a non-scalar result for a gradient, a bad selection are an [`Error`].
+//! repeated calls. Drivers never panic on bad input: shape mismatches, a width that
+//! cannot be chosen at run time, a non-scalar result for a gradient, a bad selection
+//! are an [`Error`].
 //!
-//! Chunk widths are const generics, instantiated at 1, 2, 4, 8, 16, 32 and 64 (see
-//! [`DRIVER_WIDTHS`]); a requested width is rounded down to one of them. Results
-//! do not depend on the width: lanes are independent, so a gradient computed 64
-//! columns at a time equals one computed a column at a time, bit for bit, for rules
-//! whose lanes are computed by the same operations (all derived rules).
+//! Chunk widths are const generics. Passes run at the rule's `chunk` (the attribute's
+//! literal, instantiated for that width alone) unless the driver is given another:
+//! [`Driver::chunk::<K>()`](Driver::chunk) fixes any `K` in `1..=64` at compile time,
+//! [`Driver::width`] takes one of [`DRIVER_WIDTHS`] chosen at run time (all of them
+//! instantiated) and any other width is [`Error::UnsupportedWidth`] — see
+//! [`PassWidth`]. Results do not depend on the width: lanes are independent, so a
+//! gradient computed 64 columns at a time equals one computed a column at a time, bit
+//! for bit, for rules whose lanes are computed by the same operations (all derived
+//! rules).
 //!
 //! Gradients and Jacobians choose the reading of their passes too ([`PassReading`]):
 //! dense [`NDual`](crate::NDual)s for few inputs, the zero-skipping
 //! [`ZDual`](crate::ZDual) for many, where a value computed from unseeded inputs only
 //! costs one primal operation. Both give the same entries (zeros as `+0.0` with the
-//! zero-skipping reading); [`plan_passes`] states the choice of reading and width.
+//! zero-skipping reading); [`Driver::plan`] states the choice of reading and width.
 //!
 //! ```
 //! use lifted::autodiff;
@@ -56,7 +61,7 @@
 //! # fn main() -> Result<(), lifted::Error> {
 //! let x = vec![0.5; 100];
 //! let y = rosenbrock(&x); // the primal is untouched
-//! let (value, grad) = lifted::gradient(rosenbrock::Rule, &x)?; // 2 zero-skipping passes of 64
+//! let (value, grad) = lifted::gradient(rosenbrock::Rule, &x)?; // 13 zero-skipping passes of 8
 //! assert_eq!(value, y);
 //! assert_eq!(grad.len(), 100);
 //! let dx = vec![1.0; 100];
@@ -91,10 +96,10 @@ pub use jet::{ValueJacobianHessianDiag, value_jacobian_hessian_diag};
 pub use jvp::{derivative, jvp, jvp_chunk, jvp_many, jvp_mut};
 pub use matrix::Jacobian;
 pub use nested::nested_derivative;
-pub use plan::{
-    DENSE_CHUNK_THRESHOLD, PassPlan, PassReading, ZERO_SKIP_CHUNK, ZERO_SKIP_MIN_COLUMNS,
-    auto_chunk, plan_passes,
-};
+pub use plan::{PassPlan, PassReading, ZERO_SKIP_MIN_COLUMNS};
 pub use second::{ValueGradientHessian, hessian, hessian_diag, hvp};
 pub use taylor::derivatives_1d;
-pub use width::{ChunkScalar, DRIVER_WIDTHS, JET_WIDTHS, MAX_TAYLOR_ORDER, NESTED_WIDTHS};
+pub use width::{
+    Chunk, ChunkScalar, DRIVER_WIDTHS, JET_WIDTHS, MAX_CHUNK, MAX_TAYLOR_ORDER, NESTED_WIDTHS,
+    PassWidth, RuleChunk, RunTimeWidth,
+};

@@ -12,7 +12,8 @@ use super::args::{Arguments, IntoArgs};
 use super::driver::Driver;
 use super::engine::{self, Columns, dim_of, first_pass};
 use super::matrix::Jacobian;
-use super::width::{ChunkScalar, dispatch_nested, nested_width, private::AtNestedWidth};
+use super::width::{ChunkScalar, PassWidth, dispatch_nested, nested_width};
+use crate::instantiate::AtNestedWidth;
 use crate::{FRule, NDual, Param, Reading};
 
 /// What [`hessian`] returns: the value, the gradient and the Hessian (symmetric, with
@@ -137,11 +138,12 @@ where
     Driver::new(rule).hessian_diag(args)
 }
 
-impl<R> Driver<R>
+impl<R, W> Driver<R, W>
 where
     R: FRule,
     R::Float: ChunkScalar,
     R::Args: Arguments<R::Float>,
+    W: PassWidth,
 {
     /// The value, gradient and Hessian; see [`hessian`](crate::hessian).
     pub fn hessian(
@@ -150,7 +152,7 @@ where
     ) -> Result<ValueGradientHessian<R::Float>, Error> {
         args.with_args(|args| {
             let columns = self.columns(args)?;
-            let width = nested_width(R::NAME, self.chunk, columns.total())?;
+            let width = nested_width(self.width.checked::<R>()?, columns.total());
             dispatch_nested(
                 R::NAME,
                 width,
@@ -175,7 +177,7 @@ where
                 let mut v = Vec::with_capacity(args.dim());
                 direction.flatten(&mut v);
                 let columns = self.columns(args)?;
-                let width = nested_width(R::NAME, self.chunk, columns.total())?;
+                let width = nested_width(self.width.checked::<R>()?, columns.total());
                 dispatch_nested(
                     R::NAME,
                     width,
@@ -198,12 +200,7 @@ where
     ) -> Result<(R::Output, Jacobian<R::Float>), Error> {
         args.with_args(|args| {
             let columns = self.columns(args)?;
-            if self.chunk == 0 {
-                return Err(Error::UnsupportedWidth {
-                    function: R::NAME,
-                    requested: 0,
-                });
-            }
+            self.width.checked::<R>()?;
             dispatch_nested(
                 R::NAME,
                 1,

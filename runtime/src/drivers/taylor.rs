@@ -5,7 +5,8 @@ use num_traits::Zero;
 use super::Error;
 use super::args::{Arguments, IntoArgs};
 use super::engine;
-use super::width::{ChunkScalar, MAX_TAYLOR_ORDER, private};
+use super::width::{ChunkScalar, MAX_TAYLOR_ORDER};
+use crate::instantiate::AtOrder;
 use crate::{FRule, Param, Reading, Taylor};
 
 /// The derivatives `[f, f′, f″, …, f⁽ᵒʳᵈᵉʳ⁾]` of a scalar-valued function along one
@@ -75,13 +76,14 @@ where
                 args,
                 direction: &dir,
             };
-            let mut tower = <R::Float as ChunkScalar>::at_order(order.max(1), pass).ok_or(
-                Error::UnsupportedOrder {
-                    function: R::NAME,
-                    requested: order,
-                    max: MAX_TAYLOR_ORDER,
-                },
-            )??;
+            let mut tower =
+                <R::Float as ChunkScalar>::at_order(order.max(1), pass).map_err(|_| {
+                    Error::UnsupportedOrder {
+                        function: R::NAME,
+                        requested: order,
+                        max: MAX_TAYLOR_ORDER,
+                    }
+                })??;
             tower.truncate(order + 1);
             Ok(tower)
         })
@@ -95,7 +97,7 @@ struct TowerPass<'a, R: FRule> {
     direction: &'a [R::Float],
 }
 
-impl<R> private::AtOrder<R::Float> for TowerPass<'_, R>
+impl<R> AtOrder<R::Float> for TowerPass<'_, R>
 where
     R: FRule,
     R::Float: ChunkScalar,

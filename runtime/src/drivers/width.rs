@@ -1,18 +1,18 @@
-//! Running a computation at a chunk width chosen at run time.
+//! The widths passes run at: the tables of widths instantiated for run-time choice,
+//! the dispatch over them, and [`PassWidth`], how a driver sets its width.
 //!
 //! A chunk width is a const generic (`NDual<F, N>`), so a width known only at run time
-//! (a driver's `chunk`, a width `check_rule` is asked for) is matched once here against
-//! the widths instantiated ahead of time, and the computation, written once for every
-//! `N`, is called at that width. Drivers and [`check_rule`](crate::testing::check_rule)
-//! share this dispatch.
+//! (a driver's [`width`](crate::drivers::Driver::width), a width `check_rule` is
+//! asked for) is matched here against the widths instantiated ahead of time, and the
+//! computation, written once for every `N` (a visitor of [`crate::instantiate`]), is
+//! called at that width. A width known at compile time — the rule's `chunk`,
+//! [`Driver::chunk::<K>()`](crate::drivers::Driver::chunk) — is instantiated alone.
 
-use crate::{Param, Reading, Scalar};
+use crate::{FRule, Param, Reading, Scalar};
 
 use super::Error;
 
-/// The chunk widths drivers run at: a requested chunk is rounded down to one of these
-/// (and up to the smallest one that covers the problem, when the problem is smaller).
-pub const DRIVER_WIDTHS: [usize; 7] = [1, 2, 4, 8, 16, 32, 64];
+use crate::instantiate::{AtJetWidth, AtNestedWidth, AtOrder, AtWidth};
 
 /// The float types drivers and [`check_rule`](crate::testing::check_rule) run rules
 /// of: `f64` and `f32`, each a reading of itself whose `NDual`s of every supported
@@ -26,27 +26,28 @@ pub const DRIVER_WIDTHS: [usize; 7] = [1, 2, 4, 8, 16, 32, 64];
 /// which the scalar layer below them cannot.
 pub trait ChunkScalar: Scalar + Reading<Self> + Param<Self> {
     /// Calls `visitor.run::<N>()` with `N = width` when `width` is one of
-    /// 1, 2, 3, 4, 8, 16, 32, 64; `None` otherwise.
+    /// [`DRIVER_WIDTHS`]; gives the visitor back otherwise.
     #[doc(hidden)]
-    fn at_width<V: private::AtWidth<Self>>(width: usize, visitor: V) -> Option<V::Output>;
+    fn at_width<V: AtWidth<Self>>(width: usize, visitor: V) -> Result<V::Output, V>;
 
     /// Calls `visitor.run::<N>()` with `N = width` when `width` is one of
-    /// [`NESTED_WIDTHS`]; `None` otherwise.
+    /// [`NESTED_WIDTHS`]; gives the visitor back otherwise.
     #[doc(hidden)]
-    fn at_nested_width<V: private::AtNestedWidth<Self>>(
-        width: usize,
-        visitor: V,
-    ) -> Option<V::Output>;
+    fn at_nested_width<V: AtNestedWidth<Self>>(width: usize, visitor: V) -> Result<V::Output, V>;
 
     /// Calls `visitor.run::<N>()` with `N = width` when `width` is one of
-    /// [`JET_WIDTHS`]; `None` otherwise.
+    /// [`JET_WIDTHS`]; gives the visitor back otherwise.
     #[doc(hidden)]
-    fn at_jet_width<V: private::AtJetWidth<Self>>(width: usize, visitor: V) -> Option<V::Output>;
+    fn at_jet_width<V: AtJetWidth<Self>>(width: usize, visitor: V) -> Result<V::Output, V>;
 
     /// Calls `visitor.run::<K>()` with `K = order` when `order` is in
-    /// `1..=MAX_TAYLOR_ORDER`; `None` otherwise.
+    /// `1..=MAX_TAYLOR_ORDER`; gives the visitor back otherwise.
     #[doc(hidden)]
-    fn at_order<V: private::AtOrder<Self>>(order: usize, visitor: V) -> Option<V::Output>;
+    fn at_order<V: AtOrder<Self>>(order: usize, visitor: V) -> Result<V::Output, V>;
+
+    /// Calls `visitor.run::<K>()`: a width fixed at compile time.
+    #[doc(hidden)]
+    fn at_const<const K: usize, V: AtWidth<Self>>(visitor: V) -> V::Output;
 
     /// Zeros with a one at [`ONE_HOT_AT`]: the unit vector of lane `l` of a width
     /// `N ≤ 64` is the `N` values from `ONE_HOT_AT - l`, and `N` zeros start at
@@ -55,82 +56,28 @@ pub trait ChunkScalar: Scalar + Reading<Self> + Param<Self> {
     fn one_hot() -> &'static [Self; ONE_HOT_LEN];
 }
 
-/// Where [`ChunkScalar::one_hot`] holds its one: one before the widest driver width.
+/// The widest chunk a pass may have (a rule's `chunk`, [`Driver::chunk`]).
+///
+/// [`Driver::chunk`]: crate::drivers::Driver::chunk
+pub const MAX_CHUNK: usize = 64;
+
+/// Where [`ChunkScalar::one_hot`] holds its one: one before the widest width.
 #[doc(hidden)]
-pub const ONE_HOT_AT: usize = DRIVER_WIDTHS[DRIVER_WIDTHS.len() - 1] - 1;
+pub const ONE_HOT_AT: usize = MAX_CHUNK - 1;
 
-/// The length of [`ChunkScalar::one_hot`]: twice the widest driver width.
+/// The length of [`ChunkScalar::one_hot`]: twice the widest width.
 #[doc(hidden)]
-pub const ONE_HOT_LEN: usize = 2 * DRIVER_WIDTHS[DRIVER_WIDTHS.len() - 1];
+pub const ONE_HOT_LEN: usize = 2 * MAX_CHUNK;
 
-/// The widths the diagonal-jet driver
-/// ([`value_jacobian_hessian_diag`](crate::value_jacobian_hessian_diag)) runs at: a
-/// pass at width `N` carries `2N + 1` floats per scalar. 3 is there for the space-time
-/// coordinates of a PDE.
-pub const JET_WIDTHS: [usize; 6] = [1, 2, 3, 4, 8, 16];
-
-/// The highest derivative order [`derivatives_1d`](crate::derivatives_1d) computes.
-/// Each order is its own instantiation of the rule (the polynomial's length is a const
-/// generic), so the orders are instantiated ahead of time up to this one.
-pub const MAX_TAYLOR_ORDER: usize = 8;
-
-/// The widths second-order drivers run at: a pass at width `N` carries `N` outer
-/// directions over `N` (or one) inner directions, `(N + 1)²` floats per scalar, so
-/// wider chunks stop paying off early.
-pub const NESTED_WIDTHS: [usize; 4] = [1, 2, 4, 8];
-
-pub(crate) mod private {
-    use crate::{DiagJet, NDual, Reading, Scalar, Taylor, ZDual};
-
-    /// A computation generic over the truncation order (chosen at run time by
-    /// [`ChunkScalar::at_order`](super::ChunkScalar::at_order)).
-    pub trait AtOrder<F: Scalar> {
-        /// The result.
-        type Output;
-        /// Runs at order `K`.
-        fn run<const K: usize>(self) -> Self::Output
-        where
-            Taylor<F, K>: Reading<F>;
-    }
-
-    /// A computation generic over the chunk width (a const generic cannot be chosen at
-    /// run time, so [`ChunkScalar::at_width`](super::ChunkScalar::at_width) matches
-    /// the width and calls this).
-    pub trait AtWidth<F: Scalar> {
-        /// The result.
-        type Output;
-        /// Runs at width `N`.
-        fn run<const N: usize>(self) -> Self::Output
-        where
-            NDual<F, N>: Reading<F>,
-            ZDual<F, N>: Reading<F>;
-    }
-
-    /// A second-order computation generic over the chunk width: its readings nest
-    /// `NDual`s (forward over forward).
-    pub trait AtNestedWidth<F: Scalar> {
-        /// The result.
-        type Output;
-        /// Runs at width `N`.
-        fn run<const N: usize>(self) -> Self::Output
-        where
-            NDual<NDual<F, 1>, N>: Reading<F>,
-            NDual<NDual<F, N>, N>: Reading<F>;
-    }
-
-    /// A computation generic over the width of a diagonal jet.
-    pub trait AtJetWidth<F: Scalar> {
-        /// The result.
-        type Output;
-        /// Runs at width `N`.
-        fn run<const N: usize>(self) -> Self::Output
-        where
-            DiagJet<F, N>: Reading<F>;
-    }
+/// Counts the literals it is given (the length of a width table).
+macro_rules! count {
+    () => { 0 };
+    ($head:literal $($tail:literal)*) => { 1 + count!($($tail)*) };
 }
 
+/// `ChunkScalar` for one float type, each dispatch a `match` over its width table.
 macro_rules! chunk_scalar {
-    ($f:ty) => {
+    ($f:ty; [$($w:literal)*]; [$($n:literal)*]; [$($j:literal)*]; [$($k:literal)*]) => {
         impl ChunkScalar for $f {
             #[inline(always)]
             fn one_hot() -> &'static [Self; ONE_HOT_LEN] {
@@ -141,186 +88,276 @@ macro_rules! chunk_scalar {
                 };
                 &ONE_HOT
             }
-            fn at_order<V: private::AtOrder<Self>>(order: usize, v: V) -> Option<V::Output> {
-                Some(match order {
-                    1 => v.run::<1>(),
-                    2 => v.run::<2>(),
-                    3 => v.run::<3>(),
-                    4 => v.run::<4>(),
-                    5 => v.run::<5>(),
-                    6 => v.run::<6>(),
-                    7 => v.run::<7>(),
-                    8 => v.run::<8>(),
-                    _ => return None,
-                })
+            #[inline]
+            fn at_const<const K: usize, V: AtWidth<Self>>(v: V) -> V::Output {
+                const { assert!(K >= 1 && K <= MAX_CHUNK, "a chunk width is from 1 to 64") };
+                v.run::<K>()
             }
-            fn at_width<V: private::AtWidth<Self>>(width: usize, v: V) -> Option<V::Output> {
-                Some(match width {
-                    1 => v.run::<1>(),
-                    2 => v.run::<2>(),
-                    3 => v.run::<3>(),
-                    4 => v.run::<4>(),
-                    8 => v.run::<8>(),
-                    16 => v.run::<16>(),
-                    32 => v.run::<32>(),
-                    64 => v.run::<64>(),
-                    _ => return None,
-                })
+            fn at_width<V: AtWidth<Self>>(width: usize, v: V) -> Result<V::Output, V> {
+                match width {
+                    $($w => Ok(v.run::<$w>()),)*
+                    _ => Err(v),
+                }
             }
-            fn at_nested_width<V: private::AtNestedWidth<Self>>(
+            fn at_nested_width<V: AtNestedWidth<Self>>(
                 width: usize,
                 v: V,
-            ) -> Option<V::Output> {
-                Some(match width {
-                    1 => v.run::<1>(),
-                    2 => v.run::<2>(),
-                    4 => v.run::<4>(),
-                    8 => v.run::<8>(),
-                    _ => return None,
-                })
+            ) -> Result<V::Output, V> {
+                match width {
+                    $($n => Ok(v.run::<$n>()),)*
+                    _ => Err(v),
+                }
             }
-            fn at_jet_width<V: private::AtJetWidth<Self>>(width: usize, v: V) -> Option<V::Output> {
-                Some(match width {
-                    1 => v.run::<1>(),
-                    2 => v.run::<2>(),
-                    3 => v.run::<3>(),
-                    4 => v.run::<4>(),
-                    8 => v.run::<8>(),
-                    16 => v.run::<16>(),
-                    _ => return None,
-                })
+            fn at_jet_width<V: AtJetWidth<Self>>(width: usize, v: V) -> Result<V::Output, V> {
+                match width {
+                    $($j => Ok(v.run::<$j>()),)*
+                    _ => Err(v),
+                }
+            }
+            fn at_order<V: AtOrder<Self>>(order: usize, v: V) -> Result<V::Output, V> {
+                match order {
+                    $($k => Ok(v.run::<$k>()),)*
+                    _ => Err(v),
+                }
             }
         }
     };
 }
 
-chunk_scalar!(f64);
-chunk_scalar!(f32);
+/// The width tables and the dispatch over them, from one list each: a width is
+/// instantiated for run-time choice exactly when it is in its table.
+macro_rules! width_tables {
+    (
+        first: $first:tt;
+        nested: $nested:tt;
+        jet: $jet:tt;
+        orders: $orders:tt;
+        floats: $($f:ty),*
+    ) => {
+        width_tables!(@const
+            /// The widths a pass width chosen at run time may take
+            /// ([`Driver::width`](crate::drivers::Driver::width),
+            /// [`gradient_with_chunk`](crate::gradient_with_chunk), the widths
+            /// [`check_rule`](crate::testing::check_rule) is asked for): each is
+            /// instantiated ahead of time, so any other is an error. A width fixed at
+            /// compile time ([`Driver::chunk`](crate::drivers::Driver::chunk), a rule's
+            /// `chunk`) may be any of `1..=64`.
+            DRIVER_WIDTHS = $first);
+        width_tables!(@const
+            /// The widths second-order drivers run at: a pass at width `N` carries `N`
+            /// outer directions over `N` (or one) inner directions, `(N + 1)²` floats
+            /// per scalar, so wider chunks stop paying off early. A second-order pass
+            /// runs at the widest of these that is at most the driver's width.
+            NESTED_WIDTHS = $nested);
+        width_tables!(@const
+            /// The widths the diagonal-jet driver
+            /// ([`value_jacobian_hessian_diag`](crate::value_jacobian_hessian_diag)) runs
+            /// at: a pass at width `N` carries `2N + 1` floats per scalar. 3 is there for
+            /// the space-time coordinates of a PDE.
+            JET_WIDTHS = $jet);
+        width_tables!(@const
+            /// The truncation orders [`derivatives_1d`](crate::derivatives_1d) runs at,
+            /// each its own instantiation of the rule (the polynomial's length is a
+            /// const generic).
+            #[doc(hidden)]
+            TAYLOR_ORDERS = $orders);
+        $(chunk_scalar!($f; $first; $nested; $jet; $orders);)*
+    };
+    (@const $(#[$doc:meta])* $name:ident = [$($w:literal)*]) => {
+        $(#[$doc])*
+        pub const $name: [usize; count!($($w)*)] = [$($w),*];
+    };
+}
 
-/// The width a pass runs at for `needed` columns (directions) when asked for chunks
-/// of `requested`: `requested` rounded down to one of `widths` (ascending), but no
-/// wider than the smallest of them that covers `needed` (one pass, no wasted lanes
-/// beyond it). `requested == 0` is an error.
-fn width_in(
-    function: &'static str,
-    widths: &[usize],
-    requested: usize,
-    needed: usize,
-) -> Result<usize, Error> {
-    if requested == 0 {
-        return Err(Error::UnsupportedWidth {
-            function,
-            requested,
-        });
+width_tables! {
+    first: [1 2 3 4 8 16 32 64];
+    nested: [1 2 4 8];
+    jet: [1 2 3 4 8 16];
+    orders: [1 2 3 4 5 6 7 8];
+    floats: f64, f32
+}
+
+/// The highest derivative order [`derivatives_1d`](crate::derivatives_1d) computes.
+pub const MAX_TAYLOR_ORDER: usize = TAYLOR_ORDERS[TAYLOR_ORDERS.len() - 1];
+
+/// How a [`Driver`](crate::drivers::Driver) sets the width of its first-order passes
+/// (gradients, Jacobians, directional derivatives):
+///
+/// * [`RuleChunk`], the default: the rule's own `chunk` (the attribute's literal),
+///   instantiated for that width alone;
+/// * [`Chunk<K>`] ([`Driver::chunk::<K>()`](crate::drivers::Driver::chunk)): any `K`
+///   in `1..=64`, fixed at compile time and instantiated for it alone;
+/// * [`RunTimeWidth`] ([`Driver::width`](crate::drivers::Driver::width)): a width
+///   chosen by a value, one of [`DRIVER_WIDTHS`] (every one of them instantiated);
+///   any other is [`Error::UnsupportedWidth`].
+///
+/// Passes run at exactly this width: lanes beyond the last column are left unseeded.
+pub trait PassWidth: Copy + core::fmt::Debug + Send + Sync + 'static {
+    /// The width the passes of rule `R` run at.
+    fn width<R: FRule>(&self) -> usize;
+
+    /// [`width`](Self::width), or the error running at it would give: what
+    /// second-order and jet passes derive their own widths from.
+    #[doc(hidden)]
+    fn checked<R: FRule>(&self) -> Result<usize, Error> {
+        match self.width::<R>() {
+            0 => Err(unsupported(R::NAME, 0, &DRIVER_WIDTHS)),
+            w => Ok(w),
+        }
     }
-    let cap = widths
-        .iter()
-        .copied()
-        .rfind(|&w| w <= requested)
-        .unwrap_or(1);
-    Ok(widths
+
+    /// Runs `visitor` at [`width`](Self::width).
+    #[doc(hidden)]
+    fn run<R: FRule, V: AtWidth<R::Float>>(&self, visitor: V) -> Result<V::Output, Error>
+    where
+        R::Float: ChunkScalar;
+}
+
+/// The rule's own width, [`FRule::CHUNK`]: see [`PassWidth`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RuleChunk;
+
+impl PassWidth for RuleChunk {
+    fn width<R: FRule>(&self) -> usize {
+        R::CHUNK
+    }
+
+    fn run<R: FRule, V: AtWidth<R::Float>>(&self, visitor: V) -> Result<V::Output, Error>
+    where
+        R::Float: ChunkScalar,
+    {
+        // A hand-written rule that does not instantiate its width: the table's.
+        R::at_chunk(visitor).or_else(|v| RunTimeWidth(R::CHUNK).run::<R, V>(v))
+    }
+}
+
+/// A width fixed at compile time, any `K` in `1..=64`: see [`PassWidth`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Chunk<const K: usize>;
+
+impl<const K: usize> PassWidth for Chunk<K> {
+    fn width<R: FRule>(&self) -> usize {
+        K
+    }
+
+    fn run<R: FRule, V: AtWidth<R::Float>>(&self, visitor: V) -> Result<V::Output, Error>
+    where
+        R::Float: ChunkScalar,
+    {
+        Ok(<R::Float as ChunkScalar>::at_const::<K, V>(visitor))
+    }
+}
+
+/// A width chosen at run time, one of [`DRIVER_WIDTHS`]: see [`PassWidth`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunTimeWidth(pub usize);
+
+impl PassWidth for RunTimeWidth {
+    fn width<R: FRule>(&self) -> usize {
+        self.0
+    }
+
+    fn checked<R: FRule>(&self) -> Result<usize, Error> {
+        if DRIVER_WIDTHS.contains(&self.0) {
+            Ok(self.0)
+        } else {
+            Err(unsupported(R::NAME, self.0, &DRIVER_WIDTHS))
+        }
+    }
+
+    fn run<R: FRule, V: AtWidth<R::Float>>(&self, visitor: V) -> Result<V::Output, Error>
+    where
+        R::Float: ChunkScalar,
+    {
+        <R::Float as ChunkScalar>::at_width(self.0, visitor)
+            .map_err(|_| unsupported(R::NAME, self.0, &DRIVER_WIDTHS))
+    }
+}
+
+/// The error for a width outside `supported`.
+pub(crate) fn unsupported(
+    function: &'static str,
+    requested: usize,
+    supported: &'static [usize],
+) -> Error {
+    Error::UnsupportedWidth {
+        function,
+        requested,
+        supported,
+    }
+}
+
+/// The widest of `widths` (ascending) that is at most `width`, narrowed to the
+/// smallest of them that covers `needed` (one pass, no wasted lanes beyond it): the
+/// width of second-order and jet passes, derived from the driver's first-order width.
+fn derived_width(widths: &[usize], width: usize, needed: usize) -> usize {
+    let cap = widths.iter().copied().rfind(|&w| w <= width).unwrap_or(1);
+    widths
         .iter()
         .copied()
         .find(|&w| w >= needed.max(1))
-        .map_or(cap, |w| w.min(cap)))
+        .map_or(cap, |w| w.min(cap))
 }
 
-/// [`width_in`] the instantiated first-order widths, [`DRIVER_WIDTHS`] (powers of two:
-/// a narrow problem runs at the next power of two).
-pub(crate) fn driver_width(
-    function: &'static str,
-    requested: usize,
-    needed: usize,
-) -> Result<usize, Error> {
-    width_in(function, &DRIVER_WIDTHS, requested, needed)
-}
-
-/// Runs `visitor` at `width`, which [`driver_width`] chose among the instantiated widths.
-pub(crate) fn dispatch<F: ChunkScalar, V: private::AtWidth<F>>(
-    function: &'static str,
-    width: usize,
-    visitor: V,
-) -> Result<V::Output, Error> {
-    F::at_width(width, visitor).ok_or(Error::UnsupportedWidth {
-        function,
-        requested: width,
-    })
-}
-
-/// [`driver_width`] for second-order drivers: rounded down to one of
-/// [`NESTED_WIDTHS`].
-pub(crate) fn nested_width(
-    function: &'static str,
-    requested: usize,
-    needed: usize,
-) -> Result<usize, Error> {
-    let w = driver_width(function, requested, needed)?;
-    Ok(NESTED_WIDTHS
-        .iter()
-        .copied()
-        .rfind(|&n| n <= w)
-        .unwrap_or(1))
+/// The width of second-order passes: see [`NESTED_WIDTHS`].
+pub(crate) fn nested_width(width: usize, needed: usize) -> usize {
+    derived_width(&NESTED_WIDTHS, width, needed)
 }
 
 /// Runs `visitor` at `width`, one of [`NESTED_WIDTHS`].
-pub(crate) fn dispatch_nested<F: ChunkScalar, V: private::AtNestedWidth<F>>(
+pub(crate) fn dispatch_nested<F: ChunkScalar, V: AtNestedWidth<F>>(
     function: &'static str,
     width: usize,
     visitor: V,
 ) -> Result<V::Output, Error> {
-    F::at_nested_width(width, visitor).ok_or(Error::UnsupportedWidth {
-        function,
-        requested: width,
-    })
+    F::at_nested_width(width, visitor).map_err(|_| unsupported(function, width, &NESTED_WIDTHS))
 }
 
-/// [`width_in`] the diagonal-jet widths, [`JET_WIDTHS`].
-pub(crate) fn jet_width(
-    function: &'static str,
-    requested: usize,
-    needed: usize,
-) -> Result<usize, Error> {
-    width_in(function, &JET_WIDTHS, requested, needed)
+/// The width of diagonal-jet passes: see [`JET_WIDTHS`].
+pub(crate) fn jet_width(width: usize, needed: usize) -> usize {
+    derived_width(&JET_WIDTHS, width, needed)
 }
 
 /// Runs `visitor` at `width`, one of [`JET_WIDTHS`].
-pub(crate) fn dispatch_jet<F: ChunkScalar, V: private::AtJetWidth<F>>(
+pub(crate) fn dispatch_jet<F: ChunkScalar, V: AtJetWidth<F>>(
     function: &'static str,
     width: usize,
     visitor: V,
 ) -> Result<V::Output, Error> {
-    F::at_jet_width(width, visitor).ok_or(Error::UnsupportedWidth {
-        function,
-        requested: width,
-    })
+    F::at_jet_width(width, visitor).map_err(|_| unsupported(function, width, &JET_WIDTHS))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// A first-order pass is `requested` rounded down to an instantiated width, or the
-    /// next power of two of `needed` when that is narrower.
+    /// Second-order and jet passes: the widest table width within the driver's, or
+    /// the narrowest that covers the columns when that is narrower.
     #[test]
-    fn driver_widths_cap_at_the_request_and_cover_the_columns() {
-        for requested in 1..=70 {
-            let cap = DRIVER_WIDTHS
-                .iter()
-                .copied()
-                .rfind(|&w| w <= requested)
-                .unwrap();
-            for needed in 0..=70 {
-                let want = if needed >= cap {
-                    cap
-                } else {
-                    needed.max(1).next_power_of_two()
-                };
-                assert_eq!(driver_width("t", requested, needed).unwrap(), want);
-            }
+    fn derived_widths_cap_at_the_driver_width_and_cover_the_columns() {
+        assert_eq!(nested_width(16, 40), 8);
+        assert_eq!(nested_width(3, 40), 2);
+        assert_eq!(nested_width(8, 3), 4);
+        assert_eq!(nested_width(1, 0), 1);
+        assert_eq!(jet_width(16, 5), 8);
+        assert_eq!(jet_width(3, 5), 3);
+        assert_eq!(jet_width(16, 3), 3);
+    }
+
+    /// Every table lists ascending widths within `1..=MAX_CHUNK`.
+    #[test]
+    fn tables_are_ascending_and_in_range() {
+        for table in [
+            &DRIVER_WIDTHS[..],
+            &NESTED_WIDTHS,
+            &JET_WIDTHS,
+            &TAYLOR_ORDERS,
+        ] {
+            assert!(table.windows(2).all(|w| w[0] < w[1]), "{table:?}");
+            assert!(
+                table.iter().all(|&w| (1..=MAX_CHUNK).contains(&w)),
+                "{table:?}"
+            );
         }
-        assert!(driver_width("t", 0, 3).is_err());
-        assert_eq!(jet_width("t", 16, 5).unwrap(), 8);
-        assert_eq!(jet_width("t", 3, 5).unwrap(), 3);
-        assert_eq!(jet_width("t", 16, 3).unwrap(), 3);
     }
 }

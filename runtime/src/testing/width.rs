@@ -2,7 +2,7 @@
 //! drivers use ([`ChunkScalar`](crate::drivers::ChunkScalar)).
 
 use super::alloc::counting;
-use crate::drivers::width::private;
+use crate::instantiate::AtWidth;
 use crate::{FRule, NDual, Param, Reading};
 
 use crate::drivers::ChunkScalar;
@@ -42,6 +42,7 @@ where
             tangents,
         },
     )
+    .ok()
 }
 
 struct WidthRun<'a, R: FRule> {
@@ -50,7 +51,7 @@ struct WidthRun<'a, R: FRule> {
     tangents: &'a [R::Float],
 }
 
-impl<R: FRule> private::AtWidth<R::Float> for WidthRun<'_, R>
+impl<R: FRule> AtWidth<R::Float> for WidthRun<'_, R>
 where
     R::Float: ChunkScalar,
 {

@@ -3,26 +3,34 @@
 
 Reads stdin; keeps the lines that start with `RESULT ` and parses their JSON. Kinds:
 
-* `check`: {"kind":"check","name":"tanh","precision":"f64","lanes":16,"len":100003,
-  "max_rel_err":1.1e-16,"tol":1e-12,"pass":true}
+* `check`: {"kind":"check","group":"kernels-f64-n16","name":"tanh","precision":"f64",
+  "lanes":16,"len":100003,"max_rel_err":1.1e-16,"tol":1e-12,"pass":true}
 * `time`: {"kind":"time","impl":"lifted","precision":"f64","points":8192,
   "ms_median":...,"ms_min":...,"reps":20,"sums":[...]}; impls `lifted`,
   `lifted-primal`, `jax-forward`, `jax-primal` (the forward ones carry `sums`)
+* `run`: one per process the script ran or did not run: {"kind":"run","name":...,
+  "impl":"lifted","group":"reading" (runs of checks only),"precision":...,"points":...
+  (W1 runs only),"status":...,"exit":0,"seconds":12,"timeout":90,"detail":...}; status
+  `ok`, `failed` (checks failed), `error` (stopped on an error it reported), `crashed`,
+  `timed-out`, `skipped-budget`, `skipped` or, in a dry run's plan, `planned`
 * `skip`: {"kind":"skip","impl":...,"reason":...}
 * `info`: {"kind":"info","key":"device","value":"NVIDIA H200"}
 * `error`: {"kind":"error","message":...}: a run that stopped on an error (the
   binary prints one for any `CudaError` before exiting with status 2)
 
-Prints (Markdown) the information lines, a correctness summary (passed / failed, every
-failed row in full, the worst error per precision), the skips, and one timing table:
-a row per (precision, points), the median milliseconds of each implementation, lifted ÷
-lifted-primal, jax-forward ÷ lifted (the speedup over JAX) and the agreement of the
-residual sums of lifted and JAX (largest relative difference of the three sums), and,
-for W1's reference configuration (8192 points, f64), the sums against the reference.
+Prints (Markdown) the information lines, the runs, a correctness summary (passed /
+failed, per group of checks, every failed row in full, the groups that did not run to
+the end, the worst error per precision), the errors and skips, and one timing table: a
+row per (precision, points), the median milliseconds of each implementation (or why
+there is none: the run's status), lifted ÷ lifted-primal, jax-forward ÷ lifted (the
+speedup over JAX) and the agreement of the residual sums of lifted and JAX (largest
+relative difference of the three sums), and, for W1's reference configuration (8192
+points, f64), the sums against the reference.
 
-Exit status 1 if any check failed, no check line was seen, or an `error` line was seen;
-else 0. Timing rows and
-sums never change the exit status; a disagreement is marked `NO` in the table.
+Exit status 1 if any check failed, no check line was seen, a group of checks did not
+run to the end (crashed, timed out, stopped on an error, skipped), an `error` line was
+seen, or a run of lifted crashed or timed out; else 0. Timing rows and sums never
+change the exit status; a disagreement is marked `NO` in the table.
 
     python3 scripts/gpu_table.py < gpu-check.log
 """
@@ -36,6 +44,14 @@ IMPLS = ("lifted", "lifted-primal", "jax-forward", "jax-primal")
 REFERENCE = {("f64", 8192): (329.74681203850, 1259.4034342138, 1048.6276228167)}
 # Relative difference of residual sums counted as agreement, per precision.
 SUMS_TOL = {"f64": 1e-9, "f32": 1e-3}
+# Run statuses of a group of checks that ran to the end.
+FINISHED = ("ok", "failed")
+# Run statuses of lifted that are errors of the whole check.
+BROKEN = ("error", "crashed", "timed-out")
+# The run whose output holds each implementation's timing line.
+RUN_OF = {"lifted": "lifted", "lifted-primal": "lifted", "jax-forward": "jax-forward",
+          "jax-primal": "jax-forward"}
+KINDS = ("info", "check", "time", "run", "skip", "error")
 
 
 def parse(lines):
@@ -100,14 +116,29 @@ def passed(rec):
     return ok
 
 
+def cell(x):
+    """A table cell: no line breaks or column bars inside."""
+    return str(x).replace("\n", " ").replace("|", "\\|")
+
+
+def config(rec):
+    """(precision, points) of a record, for the timing table."""
+    return (str(rec.get("precision")), rec.get("points"))
+
+
 def report(records, problems, out):
     w = out.write
     infos = [r for r in records if r["kind"] == "info"]
     checks = [r for r in records if r["kind"] == "check"]
     times = [r for r in records if r["kind"] == "time"]
+    runs = [r for r in records if r["kind"] == "run"]
     skips = [r for r in records if r["kind"] == "skip"]
     errors = [r for r in records if r["kind"] == "error"]
-    others = [r for r in records if r["kind"] not in ("info", "check", "time", "skip", "error")]
+    others = [r for r in records if r["kind"] not in KINDS]
+    group_runs = [r for r in runs if r.get("group")]
+    unfinished = [r for r in group_runs if r.get("status") not in FINISHED]
+    broken = [r for r in runs if r.get("impl") == "lifted" and not r.get("group")
+              and r.get("status") in BROKEN]
 
     if infos:
         w("## Device\n\n")
@@ -119,10 +150,35 @@ def report(records, problems, out):
                 w(f"- {item[0]}: {item[1]}\n")
         w("\n")
 
+    if runs:
+        w("## Runs\n\n| run | status | seconds | timeout | detail |\n|---|---|---|---|---|\n")
+        for r in runs:
+            cells = [r.get("name", "?"), r.get("status", "?"), r.get("seconds", "–"),
+                     r.get("timeout", "–"), r.get("detail", "")]
+            w("| " + " | ".join(cell(c) for c in cells) + " |\n")
+        w("\n")
+
     w("## Correctness\n\n")
     failed = [r for r in checks if not passed(r)]
     w(f"{len(checks) - len(failed)} passed, {len(failed)} failed")
     w(" (no check lines: the checks did not run)\n\n" if not checks else "\n\n")
+    if group_runs:
+        w(f"{len(group_runs) - len(unfinished)} of {len(group_runs)} groups of checks "
+          "ran to the end\n\n")
+        w("| group | checks | failed | run |\n|---|---|---|---|\n")
+        for r in group_runs:
+            g = r["group"]
+            mine = [c for c in checks if c.get("group") == g or g == "all"]
+            bad = sum(1 for c in mine if not passed(c))
+            w(f"| {cell(g)} | {len(mine)} | {bad} | {cell(r.get('status', '?'))} |\n")
+        w("\n")
+        for r in unfinished:
+            if r.get("status") == "planned":
+                continue
+            detail = f": {r['detail']}" if r.get("detail") else ""
+            w(f"- NOT RUN TO THE END: {r['group']} ({r.get('status', '?')}){detail}\n")
+        if any(r.get("status") != "planned" for r in unfinished):
+            w("\n")
     for r in failed:
         w(f"- FAILED: {json.dumps(r, separators=(',', ':'))}\n")
     if failed:
@@ -164,8 +220,16 @@ def report(records, problems, out):
     w("## W1 timings (median ms)\n\n")
     table = {}
     for r in times:
-        key = (str(r.get("precision")), r.get("points"))
-        table.setdefault(key, {})[r.get("impl")] = r  # the last line of a kind wins
+        table.setdefault(config(r), {})[r.get("impl")] = r  # the last line of a kind wins
+    # Why an implementation has no timing line: its run's status, or its own skip line.
+    missing = {}
+    for r in runs:
+        if "precision" in r and r.get("status") != "ok":
+            table.setdefault(config(r), {})
+            missing[(config(r), r.get("impl"))] = str(r.get("status"))
+    for r in skips:
+        if "precision" in r:
+            missing.setdefault((config(r), r.get("impl")), "skip")
     if not table:
         w("no timing lines\n")
     else:
@@ -192,7 +256,10 @@ def report(records, problems, out):
             else:
                 agree = "–"
             cells = [key[0], str(key[1])]
-            cells += [fmt_ms(ms[i]) for i in IMPLS]
+            cells += [
+                fmt_ms(ms[i]) if ms[i] is not None else missing.get((key, RUN_OF[i]), "–")
+                for i in IMPLS
+            ]
             cells += [
                 fmt_ratio(ms["lifted"], ms["lifted-primal"]),
                 fmt_ratio(ms["jax-forward"], ms["lifted"]),
@@ -214,7 +281,7 @@ def report(records, problems, out):
             w(n + "\n")
         if notes:
             w("\n")
-    return 1 if failed or errors or not checks else 0
+    return 1 if failed or errors or not checks or unfinished or broken else 0
 
 
 def main():

@@ -3,24 +3,37 @@
 //!
 //! Built on a CPU machine (`cargo build --release -p lifted --features cuda --example
 //! gpu_check`) and run by `scripts/gpu-check.sh` on a machine with a GPU. Prints one
-//! `RESULT {json}` line per check or timing (the script turns them into a table):
+//! `RESULT {json}` line per check, timing or fact (the script turns them into a table):
 //!
-//! - `gpu_check check`: element-wise kernels (every op, f32 and f64, 1 / 3 / 16 lanes,
-//!   same-shape, constant, scalar and row operands), reductions, products, transfers
-//!   the batched residual, and derived rules at the CUDA reading (`reading.rs`); result buffers are NaN-poisoned, so an element a kernel
-//!   does not write fails. Relative error bounds: f64 1e-12, f32 1e-5, each element's
-//!   error relative to its largest component (reductions and products normwise over
-//!   the array). Exit status 1 if any check fails.
+//! - `gpu_check info`: the versions of the CUDA driver, NVRTC and cuBLAS this process
+//!   loads, the files they were loaded from, the device, and whether the driver loads a
+//!   probe kernel compiled by NVRTC to PTX (the backend's form: JIT-compiled by the
+//!   driver, which must be at least as new as NVRTC) and to CUBIN (machine code for the
+//!   device, which needs no JIT).
+//! - `gpu_check list-groups`: the names of the groups of checks, one a line, in the
+//!   order `check` runs them; needs no GPU.
+//! - `gpu_check check [--group NAME]...`: the named groups, or all of them: element-wise
+//!   kernels (every op, f32 and f64, 1 / 3 / 16 lanes, same-shape, constant, scalar and
+//!   row operands), reductions, products, transfers, the batched residual, and derived
+//!   rules at the CUDA reading (`reading.rs`); result buffers are NaN-poisoned, so an
+//!   element a kernel does not write fails. Relative error bounds: f64 1e-12, f32 1e-5,
+//!   each element's error relative to its largest component (reductions and products
+//!   normwise over the array). Exit status 1 if any check fails.
 //! - `gpu_check w1 --points N --precision f32|f64 [--reps R]`: the W1 residual (values,
 //!   3 × 3 Jacobian, four pure second derivatives, one pass) and the primal network on
 //!   N points, timed with CUDA events after warm-up.
 //!
-//! A `CudaError` inside a group of checks fails that group (one failed check naming the
-//! error) and the other groups still run; any other (no driver, no device, …) is
-//! printed and the exit status is 2.
+//! A `CudaError` or a panic inside a group of checks fails that group (one failed check
+//! naming it) and the other groups still run; a fault that kills the process (or leaves
+//! the context unusable) is why the script runs each group in a process of its own. Any
+//! other error (no driver, no device, …) is printed and the exit status is 2; a bad
+//! command line is status 64. Every command that touched the device ends by naming the
+//! library files it loaded.
 
+mod libraries;
 mod reading;
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -37,18 +50,29 @@ use lifted::{NDual, NDualArray, Reading, Scalar};
 const WIDTHS: [usize; 6] = [3, 128, 128, 128, 128, 3];
 const NU: f64 = 0.01;
 
+/// The command line's synopsis.
+const USAGE: &str = "usage: gpu_check info | gpu_check list-groups \
+                     | gpu_check check [--group NAME]... \
+                     | gpu_check w1 --points N --precision f32|f64 [--reps R]";
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
-        Some("check") => check().map(|failed| u8::from(failed > 0)),
-        Some("w1") => w1(&args[1..]).map(|()| 0),
-        _ => {
-            eprintln!(
-                "usage: gpu_check check | gpu_check w1 --points N --precision f32|f64 [--reps R]"
-            );
-            return ExitCode::from(64);
+        Some("list-groups") => {
+            for g in GROUPS {
+                println!("{}", g.name);
+            }
+            return ExitCode::SUCCESS;
         }
+        Some("info") => info().map(|()| 0),
+        Some("check") => match selected_groups(&args[1..]) {
+            Ok(groups) => check(&groups).map(|failed| u8::from(failed > 0)),
+            Err(message) => return usage_error(&message),
+        },
+        Some("w1") => w1(&args[1..]).map(|()| 0),
+        _ => return usage_error("no command"),
     };
+    libraries::print_loaded();
     match result {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
@@ -60,6 +84,11 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("gpu_check: {message}\n{USAGE}");
+    ExitCode::from(64)
 }
 
 /// A JSON string literal.
@@ -87,24 +116,47 @@ fn num(x: f64) -> String {
     }
 }
 
+/// Prints one `info` line.
+fn info_line(key: &str, value: &str) {
+    println!(
+        "RESULT {{\"kind\":\"info\",\"key\":{},\"value\":{}}}",
+        json(key),
+        json(value)
+    );
+}
+
+/// The message of a caught panic.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_owned())
+}
+
 /// Opens device 0 and prints what it is.
 fn open() -> Result<Arc<Device>, CudaError> {
     let dev = Device::new(0)?;
-    println!(
-        "RESULT {{\"kind\":\"info\",\"key\":\"device\",\"value\":{}}}",
-        json(dev.name())
-    );
-    println!(
-        "RESULT {{\"kind\":\"info\",\"key\":\"arch\",\"value\":{}}}",
-        json(dev.arch())
-    );
+    info_line("device", dev.name());
+    info_line("arch", dev.arch());
     Ok(dev)
+}
+
+/// `gpu_check info`. The versions come first: they need no device, and they are what
+/// explains a device that does not open.
+fn info() -> Result<(), CudaError> {
+    libraries::print_versions();
+    let dev = open()?;
+    libraries::print_kernel_images(&dev);
+    Ok(())
 }
 
 /// Counts and prints check results.
 struct Report {
     failed: usize,
     passed: usize,
+    /// The group whose checks are running, named in each line.
+    group: &'static str,
 }
 
 impl Report {
@@ -124,7 +176,8 @@ impl Report {
             self.failed += 1;
         }
         println!(
-            "RESULT {{\"kind\":\"check\",\"name\":{},\"precision\":\"{}\",\"lanes\":{lanes},\"len\":{len},\"max_rel_err\":{},\"tol\":{},\"pass\":{pass}}}",
+            "RESULT {{\"kind\":\"check\",\"group\":{},\"name\":{},\"precision\":\"{}\",\"lanes\":{lanes},\"len\":{len},\"max_rel_err\":{},\"tol\":{},\"pass\":{pass}}}",
+            json(self.group),
             json(name),
             precision.suffix(),
             num(err),
@@ -624,42 +677,92 @@ fn normwise_flat<S: DeviceFloat>(got: &[S], want: &[f64]) -> f64 {
         .fold(0.0, f64::max)
 }
 
-/// `gpu_check check`: returns the number of failed checks.
-fn check() -> Result<usize, CudaError> {
+/// A group of checks: the unit `gpu_check check --group` runs.
+struct Group {
+    name: &'static str,
+    run: fn(&Arc<Device>, &mut Report) -> Result<(), CudaError>,
+}
+
+/// Every group, in the order `gpu_check check` runs them.
+const GROUPS: &[Group] = &[
+    Group {
+        name: "kernels-f64-n1",
+        run: |dev, r| check_width::<f64, 1>(dev, r, 1e-12),
+    },
+    Group {
+        name: "kernels-f64-n3",
+        run: |dev, r| check_width::<f64, 3>(dev, r, 1e-12),
+    },
+    Group {
+        name: "kernels-f64-n16",
+        run: |dev, r| check_width::<f64, 16>(dev, r, 1e-12),
+    },
+    Group {
+        name: "kernels-f32-n1",
+        run: |dev, r| check_width::<f32, 1>(dev, r, 1e-5),
+    },
+    Group {
+        name: "kernels-f32-n3",
+        run: |dev, r| check_width::<f32, 3>(dev, r, 1e-5),
+    },
+    Group {
+        name: "kernels-f32-n16",
+        run: |dev, r| check_width::<f32, 16>(dev, r, 1e-5),
+    },
+    Group {
+        name: "residual-f64",
+        run: |dev, r| check_pinn::<f64>(dev, r, 1e-12),
+    },
+    // An f32 pass against the f64 host: the bound is f32's accumulated rounding over
+    // five layers, not a rule's.
+    Group {
+        name: "residual-f32",
+        run: |dev, r| check_pinn::<f32>(dev, r, 1e-4),
+    },
+    Group {
+        name: "reading",
+        run: |dev, r| reading::check(dev, r, 1e-12),
+    },
+];
+
+/// The groups named by `--group NAME` options, in the order given; all of them when
+/// none is named.
+fn selected_groups(args: &[String]) -> Result<Vec<&'static Group>, String> {
+    let mut groups = Vec::new();
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        if arg != "--group" {
+            return Err(format!("check: unexpected argument {arg}"));
+        }
+        let name = rest.next().ok_or("check: --group needs a name")?;
+        let group = GROUPS.iter().find(|g| g.name == name).ok_or_else(|| {
+            let known: Vec<_> = GROUPS.iter().map(|g| g.name).collect();
+            format!(
+                "check: no group {name} (gpu_check list-groups: {})",
+                known.join(", ")
+            )
+        })?;
+        groups.push(group);
+    }
+    if groups.is_empty() {
+        groups.extend(GROUPS);
+    }
+    Ok(groups)
+}
+
+/// `gpu_check check`: runs `groups` and returns the number of failed checks.
+fn check(groups: &[&Group]) -> Result<usize, CudaError> {
     let dev = open()?;
     dev.set_poison(true);
     let mut report = Report {
         failed: 0,
         passed: 0,
+        group: "",
     };
-    let r = &mut report;
-    group(r, "kernels f64 N=1", |r| {
-        check_width::<f64, 1>(&dev, r, 1e-12)
-    });
-    group(r, "kernels f64 N=3", |r| {
-        check_width::<f64, 3>(&dev, r, 1e-12)
-    });
-    group(r, "kernels f64 N=16", |r| {
-        check_width::<f64, 16>(&dev, r, 1e-12)
-    });
-    group(r, "kernels f32 N=1", |r| {
-        check_width::<f32, 1>(&dev, r, 1e-5)
-    });
-    group(r, "kernels f32 N=3", |r| {
-        check_width::<f32, 3>(&dev, r, 1e-5)
-    });
-    group(r, "kernels f32 N=16", |r| {
-        check_width::<f32, 16>(&dev, r, 1e-5)
-    });
-    group(r, "batched residual f64", |r| {
-        check_pinn::<f64>(&dev, r, 1e-12)
-    });
-    // An f32 pass against the f64 host: the bound is f32's accumulated rounding over
-    // five layers, not a rule's.
-    group(r, "batched residual f32", |r| {
-        check_pinn::<f32>(&dev, r, 1e-4)
-    });
-    group(r, "CUDA reading", |r| reading::check(&dev, r, 1e-12));
+    for g in groups {
+        report.group = g.name;
+        run_group(&dev, &mut report, g);
+    }
     dev.set_poison(false);
     eprintln!(
         "gpu_check: {} passed, {} failed",
@@ -668,18 +771,18 @@ fn check() -> Result<usize, CudaError> {
     Ok(report.failed)
 }
 
-/// Runs one group of checks; a device error stops that group only, as a failed check
-/// naming the error, so one run still reports on every other group.
-fn group(
-    report: &mut Report,
-    name: &str,
-    checks: impl FnOnce(&mut Report) -> Result<(), CudaError>,
-) {
-    if let Err(e) = checks(report) {
-        eprintln!("gpu_check: {name} stopped: {e}");
-        let name = format!("{name} ran to the end ({e})");
-        report.record(&name, Precision::F64, 0, 0, f64::INFINITY, 0.0);
-    }
+/// Runs one group of checks; a device error or a panic stops that group only, as a
+/// failed check naming it, so one run still reports on every other group.
+fn run_group(dev: &Arc<Device>, report: &mut Report, group: &Group) {
+    let outcome = catch_unwind(AssertUnwindSafe(|| (group.run)(dev, report)));
+    let stopped = match outcome {
+        Ok(Ok(())) => return,
+        Ok(Err(e)) => e.to_string(),
+        Err(payload) => format!("panicked: {}", panic_message(&*payload)),
+    };
+    eprintln!("gpu_check: {} stopped: {stopped}", group.name);
+    let name = format!("{} ran to the end ({stopped})", group.name);
+    report.record(&name, Precision::F64, 0, 0, f64::INFINITY, 0.0);
 }
 
 /// Parses `--name value` options.

@@ -72,6 +72,7 @@ pub mod rule;
 mod scalar;
 mod taylor;
 pub mod testing;
+pub mod vmath;
 mod zdual;
 
 pub use array::{NDualArray, NDualMut, NDualRef};

@@ -1,8 +1,10 @@
-//! Physics-informed residuals (`lifted::pinn`): W1's reference sums reproduced, and
-//! every residual checked against central finite differences of the primal network.
+//! Physics-informed residuals (`lifted::pinn`): W1's reference sums reproduced, every
+//! residual checked against central finite differences of the primal network, and the
+//! activation (`lifted::vmath::tanh`) the same bits at every reading.
 
-use lifted::pinn::{self, FourierFeatures, NavierStokes, Network};
+use lifted::pinn::{self, Dense, FourierFeatures, NavierStokes, Network};
 use lifted::testing::SplitMix64;
+use lifted::{Constant, derivatives_1d, hessian_diag, value_and_jacfwd, vmath};
 
 /// Glorot-normal weights from a seeded generator, as W1 draws them.
 fn glorot(widths: &[usize], seed: u64) -> Network {
@@ -172,4 +174,85 @@ fn kdv_third_derivative_matches_nested_duals() {
         "{got} vs {want}"
     );
     assert!(pinn::kdv(&glorot(&[3, 4, 1], 1), t, x).is_err());
+}
+
+/// A chain of one-unit layers `z ↦ tanh(w z + b)`, ending in the identity: no sums, so
+/// its outputs are the activations' own bits.
+fn chain(weights: &[(f64, f64)]) -> Network {
+    let mut layers: Vec<Dense> = weights
+        .iter()
+        .map(|&(w, b)| Dense {
+            fan_in: 1,
+            fan_out: 1,
+            weights: vec![w],
+            biases: vec![b],
+        })
+        .collect();
+    layers.push(Dense {
+        fan_in: 1,
+        fan_out: 1,
+        weights: vec![1.0],
+        biases: vec![0.0],
+    });
+    Network {
+        features: None,
+        layers,
+    }
+}
+
+#[test]
+fn the_activation_is_the_vectorised_tanh() {
+    let net = chain(&[(1.0, 0.0)]);
+    let mut rng = SplitMix64::new(21);
+    let mut zs: Vec<f64> = (0..2000).map(|_| rng.uniform(-25.0, 25.0)).collect();
+    // (Not −0: adding the bias 0 makes it +0.)
+    zs.extend([0.0, 0.625, -0.625, 0.625f64.next_down(), 1e-300, 19.5]);
+    for z in zs {
+        let got = eval(&net, &[z])[0];
+        assert_eq!(got.to_bits(), vmath::tanh(z).to_bits(), "at {z}");
+        // libm's tanh differs in the last bits at most.
+        assert!((got - z.tanh()).abs() <= 2.0 * f64::EPSILON * z.tanh().abs());
+    }
+}
+
+#[test]
+fn every_reading_has_the_primal_networks_bits() {
+    // The rule's value at NDual (the Jacobian pass), at the second-order readings (the
+    // Hessian diagonal) and at Taylor readings of several orders is the primal
+    // network's, bit for bit: one activation at every reading.
+    let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<u64>>();
+    let net = glorot(&[3, 24, 24, 3], 12);
+    let mut rng = SplitMix64::new(13);
+    for _ in 0..10 {
+        let (t, x, y) = (
+            rng.uniform(-1.0, 1.0),
+            rng.uniform(-1.0, 1.0),
+            rng.uniform(-1.0, 1.0),
+        );
+        let want = bits(&eval(&net, &[t, x, y]));
+        let args = (Constant(net.clone()), t, x, y);
+        let ((u, v, p), _) = value_and_jacfwd(pinn::fields3::Rule, &args, &[1, 2, 3]).unwrap();
+        assert_eq!(bits(&[u, v, p]), want, "value_and_jacfwd");
+        let ((u, v, p), _) = hessian_diag(pinn::fields3::Rule, &args).unwrap();
+        assert_eq!(bits(&[u, v, p]), want, "hessian_diag");
+    }
+    let net = glorot(&[2, 16, 16, 1], 14);
+    let none = Network {
+        features: None,
+        layers: Vec::new(),
+    };
+    for (t, x) in [(0.2, 0.6), (-0.7, 0.1), (0.9, -0.95)] {
+        let want = eval(&net, &[t, x])[0].to_bits();
+        let args = (Constant(net.clone()), t, x);
+        for order in [1, 3, 4, 8] {
+            let d = derivatives_1d(
+                pinn::scalar_field::Rule,
+                &args,
+                &(Constant(none.clone()), 0.0, 1.0),
+                order,
+            )
+            .unwrap();
+            assert_eq!(d[0].to_bits(), want, "Taylor order {order}");
+        }
+    }
 }

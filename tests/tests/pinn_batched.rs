@@ -3,7 +3,7 @@
 //! reproduced, every block size and thread count giving the same numbers, and bad
 //! input rejected.
 
-use lifted::pinn::{self, Batching, FourierFeatures, NavierStokes, Network};
+use lifted::pinn::{self, Batching, Dense, FourierFeatures, NavierStokes, Network};
 use lifted::testing::SplitMix64;
 
 /// Glorot-normal weights from a seeded generator, as W1 draws them.
@@ -195,4 +195,36 @@ fn bad_input_is_an_error() {
     assert!(err.to_string().contains("layer 1"), "{err}");
     let err = pinn::forward_batched(&net, &[0.0; 4], Batching::default()).unwrap_err();
     assert!(err.to_string().contains("dimension 3"), "{err}");
+}
+
+#[test]
+fn batched_activations_equal_the_network_bit_for_bit() {
+    // One-unit layers: every product has a single term, so the GEMMs cannot reorder a
+    // sum and the batched values must be the point-by-point ones exactly, `tanh` (the
+    // vectorised one, row by row) included.
+    let dense = |w: f64, b: f64| Dense {
+        fan_in: 1,
+        fan_out: 1,
+        weights: vec![w],
+        biases: vec![b],
+    };
+    let net = Network {
+        features: None,
+        layers: vec![
+            dense(3.0, 0.1),
+            dense(-1.7, 0.4),
+            dense(0.9, -0.3),
+            dense(1.0, 0.0),
+        ],
+    };
+    let mut rng = SplitMix64::new(31);
+    let mut zs: Vec<f64> = (0..1000).map(|_| 20.0 * rng.next_f64() - 10.0).collect();
+    zs.extend([0.0, -0.0, 0.2, 0.625 / 3.0, 7.0]);
+    for batching in [Batching::default(), Batching::default().block(3)] {
+        let got = pinn::forward_batched(&net, &zs, batching).unwrap();
+        for (&z, &g) in zs.iter().zip(&got) {
+            let want = pinn::forward(&net, &[z])[0];
+            assert_eq!(g.to_bits(), want.to_bits(), "at {z}, {batching:?}");
+        }
+    }
 }

@@ -222,10 +222,10 @@ fn embed(next: &mut [f64], cur: &[f64], net: &Network, streams: Streams<'_>, row
     }
 }
 
-/// `tanh` applied to every stream of a layer's pre-activations, in place, its
-/// derivatives from the derivative table (`a = tanh z`, `f′ = 1 − a²`, `f″ = −2 a f′`
-/// and, for the third-order stream,
-/// `f‴ = −2 f′² − 2 a f″`).
+/// `tanh` applied to every stream of a layer's pre-activations, in place: the value
+/// `a = tanh z` by [`vmath::tanh_into`](crate::vmath::tanh_into), its derivatives from
+/// the derivative table (`f′ = 1 − a²`, `f″ = −2 a f′` and, for the third-order
+/// stream, `f‴ = −2 f′² − 2 a f″`).
 fn tanh_jet(
     out: &mut [f64],
     streams: Streams<'_>,
@@ -241,9 +241,11 @@ fn tanh_jet(
     let (d1, d2) = (&mut d1[..width], &mut d2[..width]);
     for p in 0..rows {
         let row = p * width..(p + 1) * width;
+        // The value by the vectorised `tanh` the point-by-point network calls too (so
+        // the two agree bit for bit), into `d1` first: the table's lines take `z`.
+        crate::vmath::tanh_into(&value[row.clone()], d1);
         for ((v, g1), g2) in value[row.clone()].iter_mut().zip(&mut *d1).zip(&mut *d2) {
-            let z = *v;
-            let a = tanh::value(z);
+            let (z, a) = (*v, *g1);
             *v = a;
             *g1 = tanh::d1(z, a);
             *g2 = tanh::d2(z, a, *g1);

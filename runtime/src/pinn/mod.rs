@@ -3,7 +3,9 @@
 //! point by point with the drivers.
 //!
 //! - [`Network`]: a multilayer perceptron with `tanh` hidden layers and a linear output,
-//!   optionally behind a Fourier-feature embedding ([`FourierFeatures`]).
+//!   optionally behind a Fourier-feature embedding ([`FourierFeatures`]). The `tanh` is
+//!   [`vmath::tanh`](fn@crate::vmath::tanh), vectorised over the rows of the batched
+//!   engine and the same bits point by point.
 //! - [`forward`](fn@forward) evaluates it; its derived rule is what the residuals
 //!   differentiate, the weights held `#[constant]` (no tangents, no cost).
 //! - [`navier_stokes`], [`burgers`], [`allen_cahn`], [`kdv`] (third order, Taylor

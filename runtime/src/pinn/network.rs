@@ -134,7 +134,11 @@ impl Network {
 
 /// The network at one point `z` (its coordinates): the outputs, in order.
 ///
-/// Each output is `Σᵢ hᵢ W[i][j]` summed in order of `i`, plus `bⱼ`. The network is a
+/// Each output is `Σᵢ hᵢ W[i][j]` summed in order of `i`, plus `bⱼ`. The activation is
+/// [`vmath::tanh`](fn@crate::vmath::tanh), not libm's: the batched engine applies it
+/// to whole rows with [`tanh_into`](crate::vmath::tanh_into), and through its own rule
+/// ([`mod@crate::vmath::tanh`]) the value part of every reading the rule runs at (`f64`,
+/// `NDual`, the second-order and Taylor readings) gets the same bits. The network is a
 /// `#[constant]` argument, so its rule (`forward::frule`) carries tangents for `z`
 /// only. Panics when `z` or the layers do not fit (the drivers in this module check
 /// first and return an error).
@@ -165,7 +169,7 @@ pub fn forward(#[constant] net: &Network, z: &[f64]) -> Vec<f64> {
                 s += h[i] * layer.weights[i * layer.fan_out + j];
             }
             s += layer.biases[j];
-            next[j] = if l == last { s } else { s.tanh() };
+            next[j] = if l == last { s } else { crate::vmath::tanh(s) };
         }
         h = next;
     }

@@ -12,6 +12,8 @@ root="$PWD"
 work="$root/target/compile-time"
 rm -rf "$work"
 mkdir -p "$work"
+# One target folder: the crates share their dependencies' builds.
+export CARGO_TARGET_DIR="$work/target"
 functions=20
 
 # The bodies: ordinary numerical code, one per function, different enough that no two
@@ -95,18 +97,18 @@ nalgebra = "$nalgebra"
 [workspace]
 TOML
     {
-        echo "use num_dual::{DualDVec64, DualNum};"
-        echo "use nalgebra::DVector;"
+        echo "use num_dual::{DualNum, DualSVec64};"
+        echo "use nalgebra::SVector;"
         for k in $(seq 1 $functions); do
-            echo "pub fn f$k<D: DualNum<f64> + Copy>(x: &[D]) -> D {"
+            echo "pub fn f$k<D: DualNum<Primitive = f64> + Copy>(x: &[D]) -> D {"
             echo "    $(body_num_dual "$k")"
             echo "}"
         done
         echo "fn main() {"
-        echo "    let x = DVector::from_fn(40, |i, _| 0.5 + i as f64 * 0.01);"
+        echo "    let x = SVector::<f64, 40>::from_fn(|i, _| 0.5 + i as f64 * 0.01);"
         echo "    let mut total = 0.0;"
         for k in $(seq 1 $functions); do
-            echo "    total += num_dual::gradient(|v: DVector<DualDVec64>| f$k(v.as_slice()), &x).1[0];"
+            echo "    total += num_dual::gradient(|v: SVector<DualSVec64<40>, 40>| f$k(v.as_slice()), &x).1[0];"
         done
         echo "    println!(\"{total}\");"
         echo "}"

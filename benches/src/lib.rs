@@ -8,6 +8,9 @@
 //! * [`w1`]: the PINN network (Glorot-normal MLP 3 → 128 → 128 → 128 → 128 → 3), its 8192 collocation
 //!   points, the batched primal (one GEMM per layer and block) and the point-by-point
 //!   primal;
+//! * [`w1_hand`]: W1's hand-written baselines as the anchor implementations write them
+//!   (the batched primal `R` and the six-stream residual pass), with the GEMM and the
+//!   tanh chosen per run;
 //! * [`w2`]: the Rosenbrock input, the function and its hand-written analytic gradient;
 //! * [`w3`]: the dense tanh chain's matrices, point and tangents, and the primal
 //!   GEMV chain;
@@ -29,6 +32,7 @@ pub mod primitives;
 mod splitmix;
 mod vector_state;
 pub mod w1;
+pub mod w1_hand;
 pub mod w2;
 pub mod w3;
 

@@ -237,7 +237,7 @@ impl Network {
 
 /// `dst = a · w` with the `gemm` crate, sequential, all row-major: `a` is `m × k`,
 /// `w` is `k × n`, `dst` is `m × n`.
-fn gemm_row_major(dst: &mut [f64], a: &[f64], w: &[f64], m: usize, k: usize, n: usize) {
+pub(crate) fn gemm_row_major(dst: &mut [f64], a: &[f64], w: &[f64], m: usize, k: usize, n: usize) {
     assert!(dst.len() >= m * n && a.len() >= m * k && w.len() >= k * n);
     // SAFETY: the assertion keeps every access in bounds (row strides `n`, `k`, `n`,
     // unit column strides); `dst` is a unique borrow, so it aliases neither input, and

@@ -13,6 +13,132 @@
 
 use crate::{DiagJet, NDual, Reading, Scalar, Taylor, ZDual};
 
+/// The widest chunk a pass may have (a rule's `chunk`,
+/// [`Driver::chunk`](crate::drivers::Driver::chunk)).
+pub const MAX_CHUNK: usize = 64;
+
+/// The float fields, each with its visitors dispatched over the width tables: a width
+/// chosen by a value is matched against the table's widths, each instantiated.
+pub trait WidthTable: Scalar {
+    /// Calls `visitor.run::<N>()` with `N = width` when `width` is one of
+    /// [`DRIVER_WIDTHS`]; gives the visitor back otherwise.
+    fn at_width<V: AtWidth<Self>>(width: usize, visitor: V) -> Result<V::Output, V>;
+
+    /// Calls `visitor.run::<K>()`: a width fixed at compile time, any `K` in
+    /// `1..=MAX_CHUNK`.
+    fn at_const<const K: usize, V: AtWidth<Self>>(visitor: V) -> V::Output;
+
+    /// Calls `visitor.run::<N>()` with `N = width` when `width` is one of
+    /// [`NESTED_WIDTHS`]; gives the visitor back otherwise.
+    fn at_nested_width<V: AtNestedWidth<Self>>(width: usize, visitor: V) -> Result<V::Output, V>;
+
+    /// Calls `visitor.run::<N>()` with `N = width` when `width` is one of
+    /// [`JET_WIDTHS`]; gives the visitor back otherwise.
+    fn at_jet_width<V: AtJetWidth<Self>>(width: usize, visitor: V) -> Result<V::Output, V>;
+
+    /// Calls `visitor.run::<K>()` with `K = order` when `order` is one of
+    /// [`TAYLOR_ORDERS`]; gives the visitor back otherwise.
+    fn at_order<V: AtOrder<Self>>(order: usize, visitor: V) -> Result<V::Output, V>;
+}
+
+/// Counts the literals it is given (the length of a width table).
+macro_rules! count {
+    () => { 0 };
+    ($head:literal $($tail:literal)*) => { 1 + count!($($tail)*) };
+}
+
+/// `WidthTable` for one float type, each dispatch a `match` over its table.
+macro_rules! width_table {
+    ($f:ty; [$($w:literal)*]; [$($n:literal)*]; [$($j:literal)*]; [$($k:literal)*]) => {
+        impl WidthTable for $f {
+            fn at_width<V: AtWidth<Self>>(width: usize, v: V) -> Result<V::Output, V> {
+                match width {
+                    $($w => Ok(v.run::<$w>()),)*
+                    _ => Err(v),
+                }
+            }
+            #[inline]
+            fn at_const<const K: usize, V: AtWidth<Self>>(v: V) -> V::Output {
+                const { assert!(K >= 1 && K <= MAX_CHUNK, "a chunk width is from 1 to 64") };
+                v.run::<K>()
+            }
+            fn at_nested_width<V: AtNestedWidth<Self>>(
+                width: usize,
+                v: V,
+            ) -> Result<V::Output, V> {
+                match width {
+                    $($n => Ok(v.run::<$n>()),)*
+                    _ => Err(v),
+                }
+            }
+            fn at_jet_width<V: AtJetWidth<Self>>(width: usize, v: V) -> Result<V::Output, V> {
+                match width {
+                    $($j => Ok(v.run::<$j>()),)*
+                    _ => Err(v),
+                }
+            }
+            fn at_order<V: AtOrder<Self>>(order: usize, v: V) -> Result<V::Output, V> {
+                match order {
+                    $($k => Ok(v.run::<$k>()),)*
+                    _ => Err(v),
+                }
+            }
+        }
+    };
+}
+
+/// The width tables and the dispatch over them, from one list each: a width is
+/// instantiated for run-time choice exactly when it is in its table.
+macro_rules! width_tables {
+    (
+        first: $first:tt;
+        nested: $nested:tt;
+        jet: $jet:tt;
+        orders: $orders:tt;
+        floats: $($f:ty),*
+    ) => {
+        width_tables!(@const
+            /// The widths a pass width chosen at run time may take
+            /// ([`Driver::width`](crate::drivers::Driver::width),
+            /// [`gradient_with_chunk`](crate::gradient_with_chunk), the widths
+            /// [`check_rule`](crate::testing::check_rule) is asked for): each is
+            /// instantiated ahead of time, so any other is an error. A width fixed at
+            /// compile time ([`Driver::chunk`](crate::drivers::Driver::chunk), a rule's
+            /// `chunk`) may be any of `1..=64`.
+            DRIVER_WIDTHS = $first);
+        width_tables!(@const
+            /// The widths second-order drivers run at: a pass at width `N` carries `N`
+            /// outer directions over `N` (or one) inner directions, `(N + 1)²` floats
+            /// per scalar, so wider chunks stop paying off early. A second-order pass
+            /// runs at the widest of these that is at most the driver's width.
+            NESTED_WIDTHS = $nested);
+        width_tables!(@const
+            /// The widths the diagonal-jet driver
+            /// ([`value_jacobian_hessian_diag`](crate::value_jacobian_hessian_diag)) runs
+            /// at: a pass at width `N` carries `2N + 1` floats per scalar. 3 is there for
+            /// the space-time coordinates of a PDE.
+            JET_WIDTHS = $jet);
+        width_tables!(@const
+            /// The truncation orders [`derivatives_1d`](crate::derivatives_1d) runs at,
+            /// each its own instantiation of the rule (the polynomial's length is a
+            /// const generic).
+            TAYLOR_ORDERS = $orders);
+        $(width_table!($f; $first; $nested; $jet; $orders);)*
+    };
+    (@const $(#[$doc:meta])* $name:ident = [$($w:literal)*]) => {
+        $(#[$doc])*
+        pub const $name: [usize; count!($($w)*)] = [$($w),*];
+    };
+}
+
+width_tables! {
+    first: [1 2 3 4 8 16 32 64];
+    nested: [1 2 4 8];
+    jet: [1 2 3 4 8 16];
+    orders: [1 2 3 4 5 6 7 8];
+    floats: f64, f32
+}
+
 /// A computation generic over the chunk width: the first-order passes of gradients,
 /// Jacobians and directional derivatives.
 pub trait AtWidth<F: Scalar> {

@@ -4,7 +4,7 @@
 
 use core::fmt::Debug;
 
-use crate::instantiate::AtWidth;
+use crate::instantiate::{AtWidth, WidthTable};
 use crate::{Param, Reading, Scalar};
 
 /// A parameter that is never lifted (`#[constant]`): it reaches the rule as it is,
@@ -126,13 +126,16 @@ pub trait FRule: Copy {
 
     /// Runs `visitor` at width [`CHUNK`](Self::CHUNK), instantiated for that width
     /// alone. `#[autodiff]` writes it with the attribute's literal. A hand-written rule
-    /// may keep this default, which gives the visitor back: drivers then run it at
-    /// `CHUNK` among the widths instantiated for widths chosen at run time
-    /// ([`DRIVER_WIDTHS`](crate::drivers::DRIVER_WIDTHS)), or report an error naming
-    /// them. To run at another width, write `Ok(visitor.run::<5>())`.
+    /// may keep this default, which looks `CHUNK` up among the widths instantiated for
+    /// widths chosen at run time ([`DRIVER_WIDTHS`](crate::drivers::DRIVER_WIDTHS))
+    /// and gives the visitor back when it is not one of them (drivers then report an
+    /// error naming them); to run at another width, write `Ok(visitor.run::<5>())`.
     #[doc(hidden)]
     #[inline]
-    fn at_chunk<V: AtWidth<Self::Float>>(visitor: V) -> Result<V::Output, V> {
-        Err(visitor)
+    fn at_chunk<V: AtWidth<Self::Float>>(visitor: V) -> Result<V::Output, V>
+    where
+        Self::Float: WidthTable,
+    {
+        <Self::Float as WidthTable>::at_width(Self::CHUNK, visitor)
     }
 }

@@ -5,7 +5,7 @@ use num_traits::Zero;
 use super::Error;
 use super::args::{Arguments, IntoArgs};
 use super::engine;
-use super::width::{ChunkScalar, MAX_TAYLOR_ORDER};
+use super::width::{ChunkScalar, MAX_TAYLOR_ORDER, WidthTable};
 use crate::instantiate::AtOrder;
 use crate::{FRule, Param, Reading, Taylor};
 
@@ -77,7 +77,7 @@ where
                 direction: &dir,
             };
             let mut tower =
-                <R::Float as ChunkScalar>::at_order(order.max(1), pass).map_err(|_| {
+                <R::Float as WidthTable>::at_order(order.max(1), pass).map_err(|_| {
                     Error::UnsupportedOrder {
                         function: R::NAME,
                         requested: order,

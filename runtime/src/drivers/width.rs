@@ -8,11 +8,14 @@
 //! called at that width. A width known at compile time — the rule's `chunk`,
 //! [`Driver::chunk::<K>()`](crate::drivers::Driver::chunk) — is instantiated alone.
 
-use crate::{FRule, Param, Reading, Scalar};
+use crate::{FRule, Param, Reading};
 
 use super::Error;
 
-use crate::instantiate::{AtJetWidth, AtNestedWidth, AtOrder, AtWidth};
+use crate::instantiate::{AtJetWidth, AtNestedWidth, AtWidth};
+pub use crate::instantiate::{
+    DRIVER_WIDTHS, JET_WIDTHS, MAX_CHUNK, NESTED_WIDTHS, TAYLOR_ORDERS, WidthTable,
+};
 
 /// The float types drivers and [`check_rule`](crate::testing::check_rule) run rules
 /// of: `f64` and `f32`, each a reading of itself whose `NDual`s of every supported
@@ -24,42 +27,13 @@ use crate::instantiate::{AtJetWidth, AtNestedWidth, AtOrder, AtWidth};
 /// driver or `check_rule` adds the bound `R::Float: ChunkScalar`. It is a trait of its
 /// own, not part of [`Scalar`], because it names the readings the drivers instantiate,
 /// which the scalar layer below them cannot.
-pub trait ChunkScalar: Scalar + Reading<Self> + Param<Self> {
-    /// Calls `visitor.run::<N>()` with `N = width` when `width` is one of
-    /// [`DRIVER_WIDTHS`]; gives the visitor back otherwise.
-    #[doc(hidden)]
-    fn at_width<V: AtWidth<Self>>(width: usize, visitor: V) -> Result<V::Output, V>;
-
-    /// Calls `visitor.run::<N>()` with `N = width` when `width` is one of
-    /// [`NESTED_WIDTHS`]; gives the visitor back otherwise.
-    #[doc(hidden)]
-    fn at_nested_width<V: AtNestedWidth<Self>>(width: usize, visitor: V) -> Result<V::Output, V>;
-
-    /// Calls `visitor.run::<N>()` with `N = width` when `width` is one of
-    /// [`JET_WIDTHS`]; gives the visitor back otherwise.
-    #[doc(hidden)]
-    fn at_jet_width<V: AtJetWidth<Self>>(width: usize, visitor: V) -> Result<V::Output, V>;
-
-    /// Calls `visitor.run::<K>()` with `K = order` when `order` is in
-    /// `1..=MAX_TAYLOR_ORDER`; gives the visitor back otherwise.
-    #[doc(hidden)]
-    fn at_order<V: AtOrder<Self>>(order: usize, visitor: V) -> Result<V::Output, V>;
-
-    /// Calls `visitor.run::<K>()`: a width fixed at compile time.
-    #[doc(hidden)]
-    fn at_const<const K: usize, V: AtWidth<Self>>(visitor: V) -> V::Output;
-
+pub trait ChunkScalar: WidthTable + Reading<Self> + Param<Self> {
     /// Zeros with a one at [`ONE_HOT_AT`]: the unit vector of lane `l` of a width
     /// `N ≤ 64` is the `N` values from `ONE_HOT_AT - l`, and `N` zeros start at
     /// `ONE_HOT_AT + 1`. Drivers seed a pass by copying from it.
     #[doc(hidden)]
     fn one_hot() -> &'static [Self; ONE_HOT_LEN];
 }
-
-/// The widest chunk a pass may have (a rule's `chunk`, [`Driver::chunk`]).
-///
-/// [`Driver::chunk`]: crate::drivers::Driver::chunk
-pub const MAX_CHUNK: usize = 64;
 
 /// Where [`ChunkScalar::one_hot`] holds its one: one before the widest width.
 #[doc(hidden)]
@@ -69,15 +43,8 @@ pub const ONE_HOT_AT: usize = MAX_CHUNK - 1;
 #[doc(hidden)]
 pub const ONE_HOT_LEN: usize = 2 * MAX_CHUNK;
 
-/// Counts the literals it is given (the length of a width table).
-macro_rules! count {
-    () => { 0 };
-    ($head:literal $($tail:literal)*) => { 1 + count!($($tail)*) };
-}
-
-/// `ChunkScalar` for one float type, each dispatch a `match` over its width table.
 macro_rules! chunk_scalar {
-    ($f:ty; [$($w:literal)*]; [$($n:literal)*]; [$($j:literal)*]; [$($k:literal)*]) => {
+    ($($f:ty),*) => {$(
         impl ChunkScalar for $f {
             #[inline(always)]
             fn one_hot() -> &'static [Self; ONE_HOT_LEN] {
@@ -88,94 +55,11 @@ macro_rules! chunk_scalar {
                 };
                 &ONE_HOT
             }
-            #[inline]
-            fn at_const<const K: usize, V: AtWidth<Self>>(v: V) -> V::Output {
-                const { assert!(K >= 1 && K <= MAX_CHUNK, "a chunk width is from 1 to 64") };
-                v.run::<K>()
-            }
-            fn at_width<V: AtWidth<Self>>(width: usize, v: V) -> Result<V::Output, V> {
-                match width {
-                    $($w => Ok(v.run::<$w>()),)*
-                    _ => Err(v),
-                }
-            }
-            fn at_nested_width<V: AtNestedWidth<Self>>(
-                width: usize,
-                v: V,
-            ) -> Result<V::Output, V> {
-                match width {
-                    $($n => Ok(v.run::<$n>()),)*
-                    _ => Err(v),
-                }
-            }
-            fn at_jet_width<V: AtJetWidth<Self>>(width: usize, v: V) -> Result<V::Output, V> {
-                match width {
-                    $($j => Ok(v.run::<$j>()),)*
-                    _ => Err(v),
-                }
-            }
-            fn at_order<V: AtOrder<Self>>(order: usize, v: V) -> Result<V::Output, V> {
-                match order {
-                    $($k => Ok(v.run::<$k>()),)*
-                    _ => Err(v),
-                }
-            }
         }
-    };
+    )*};
 }
 
-/// The width tables and the dispatch over them, from one list each: a width is
-/// instantiated for run-time choice exactly when it is in its table.
-macro_rules! width_tables {
-    (
-        first: $first:tt;
-        nested: $nested:tt;
-        jet: $jet:tt;
-        orders: $orders:tt;
-        floats: $($f:ty),*
-    ) => {
-        width_tables!(@const
-            /// The widths a pass width chosen at run time may take
-            /// ([`Driver::width`](crate::drivers::Driver::width),
-            /// [`gradient_with_chunk`](crate::gradient_with_chunk), the widths
-            /// [`check_rule`](crate::testing::check_rule) is asked for): each is
-            /// instantiated ahead of time, so any other is an error. A width fixed at
-            /// compile time ([`Driver::chunk`](crate::drivers::Driver::chunk), a rule's
-            /// `chunk`) may be any of `1..=64`.
-            DRIVER_WIDTHS = $first);
-        width_tables!(@const
-            /// The widths second-order drivers run at: a pass at width `N` carries `N`
-            /// outer directions over `N` (or one) inner directions, `(N + 1)²` floats
-            /// per scalar, so wider chunks stop paying off early. A second-order pass
-            /// runs at the widest of these that is at most the driver's width.
-            NESTED_WIDTHS = $nested);
-        width_tables!(@const
-            /// The widths the diagonal-jet driver
-            /// ([`value_jacobian_hessian_diag`](crate::value_jacobian_hessian_diag)) runs
-            /// at: a pass at width `N` carries `2N + 1` floats per scalar. 3 is there for
-            /// the space-time coordinates of a PDE.
-            JET_WIDTHS = $jet);
-        width_tables!(@const
-            /// The truncation orders [`derivatives_1d`](crate::derivatives_1d) runs at,
-            /// each its own instantiation of the rule (the polynomial's length is a
-            /// const generic).
-            #[doc(hidden)]
-            TAYLOR_ORDERS = $orders);
-        $(chunk_scalar!($f; $first; $nested; $jet; $orders);)*
-    };
-    (@const $(#[$doc:meta])* $name:ident = [$($w:literal)*]) => {
-        $(#[$doc])*
-        pub const $name: [usize; count!($($w)*)] = [$($w),*];
-    };
-}
-
-width_tables! {
-    first: [1 2 3 4 8 16 32 64];
-    nested: [1 2 4 8];
-    jet: [1 2 3 4 8 16];
-    orders: [1 2 3 4 5 6 7 8];
-    floats: f64, f32
-}
+chunk_scalar!(f64, f32);
 
 /// The highest derivative order [`derivatives_1d`](crate::derivatives_1d) computes.
 pub const MAX_TAYLOR_ORDER: usize = TAYLOR_ORDERS[TAYLOR_ORDERS.len() - 1];
@@ -226,8 +110,7 @@ impl PassWidth for RuleChunk {
     where
         R::Float: ChunkScalar,
     {
-        // A hand-written rule that does not instantiate its width: the table's.
-        R::at_chunk(visitor).or_else(|v| RunTimeWidth(R::CHUNK).run::<R, V>(v))
+        R::at_chunk(visitor).map_err(|_| unsupported(R::NAME, R::CHUNK, &DRIVER_WIDTHS))
     }
 }
 
@@ -244,7 +127,7 @@ impl<const K: usize> PassWidth for Chunk<K> {
     where
         R::Float: ChunkScalar,
     {
-        Ok(<R::Float as ChunkScalar>::at_const::<K, V>(visitor))
+        Ok(<R::Float as WidthTable>::at_const::<K, V>(visitor))
     }
 }
 
@@ -269,7 +152,7 @@ impl PassWidth for RunTimeWidth {
     where
         R::Float: ChunkScalar,
     {
-        <R::Float as ChunkScalar>::at_width(self.0, visitor)
+        <R::Float as WidthTable>::at_width(self.0, visitor)
             .map_err(|_| unsupported(R::NAME, self.0, &DRIVER_WIDTHS))
     }
 }

@@ -2,7 +2,7 @@
 //! drivers use ([`ChunkScalar`](crate::drivers::ChunkScalar)).
 
 use super::alloc::counting;
-use crate::instantiate::AtWidth;
+use crate::instantiate::{AtWidth, WidthTable};
 use crate::{FRule, NDual, Param, Reading};
 
 use crate::drivers::ChunkScalar;
@@ -34,7 +34,7 @@ where
     R: FRule,
     R::Float: ChunkScalar,
 {
-    <R::Float as ChunkScalar>::at_width(
+    <R::Float as WidthTable>::at_width(
         width,
         WidthRun {
             rule,

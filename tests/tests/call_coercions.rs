@@ -54,11 +54,14 @@ pub fn vectors(x: &[f64], out: &mut [f64], s: f64) -> f64 {
     total + mid
 }
 
-fn readings() -> Vec<(
+/// A reading's name with a driver of each rule at it.
+type AtReading = (
     String,
     Driver<fixed_arrays::Rule, RunTimeWidth>,
     Driver<vectors::Rule, RunTimeWidth>,
-)> {
+);
+
+fn readings() -> Vec<AtReading> {
     let mut all = Vec::new();
     for chunk in [1, 2, 3, 16] {
         for (reading, name) in [

@@ -22,10 +22,10 @@ pub use crate::instantiate::{
 /// width (and Taylor polynomials of every order up to [`MAX_TAYLOR_ORDER`]) are
 /// readings too.
 ///
-/// Implemented for exactly the [`Scalar`] types; there is nothing to implement. A rule
+/// Implemented for exactly the [`Scalar`](crate::Scalar) types; there is nothing to implement. A rule
 /// with a concrete float type satisfies it; generic code over `R: FRule` that calls a
 /// driver or `check_rule` adds the bound `R::Float: ChunkScalar`. It is a trait of its
-/// own, not part of [`Scalar`], because it names the readings the drivers instantiate,
+/// own, not part of [`Scalar`](crate::Scalar), because it names the readings the drivers instantiate,
 /// which the scalar layer below them cannot.
 pub trait ChunkScalar: WidthTable + Reading<Self> + Param<Self> {
     /// Zeros with a one at [`ONE_HOT_AT`]: the unit vector of lane `l` of a width

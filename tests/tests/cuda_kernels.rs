@@ -1,8 +1,8 @@
 //! The CUDA backend's host side, checked without a GPU: the generated kernel sources
 //! compile with NVRTC to PTX that has an entry for every kernel (and, where `ptxas` is
-//! found, assemble for sm_90), the PTX cache compiles once, compile errors come back
-//! with NVRTC's log, launch shapes, and the host references the device checks compare
-//! against.
+//! found, assemble for sm_90) and to the CUBIN a driver too old for that PTX loads
+//! instead, each cache compiles once, compile errors come back with NVRTC's log, launch
+//! shapes, and the host references the device checks compare against.
 //!
 //! Tests that need NVRTC are ignored (visibly) where `build.rs` found none; with
 //! `LIFTED_REQUIRE_NVRTC=1` (as `.ci/run` sets) they run and fail without it.
@@ -201,6 +201,9 @@ fn without_nvrtc_compiling_is_an_error_not_a_panic() {
         )
     };
     assert!(missing(nvrtc::compile("probe", "", ARCH)));
+    assert!(missing(
+        nvrtc::compile_cubin("probe", "", "sm_90").map(|_| String::new())
+    ));
     assert!(missing(
         nvrtc::ptx(Precision::F64, ARCH).map(|_| String::new())
     ));
@@ -435,4 +438,68 @@ fn pinn_kernels_compile_and_assemble() {
         }
         assemble("pinn", p, &ptx);
     }
+}
+
+/// The fallback for a driver older than NVRTC, which cannot read its PTX: every unit
+/// compiles, in both precisions and with the PTX's options, to CUBIN for sm_90 — an
+/// ELF image of CUDA machine code with every kernel in it — compiled once and cached.
+#[test]
+#[cfg_attr(not(lifted_nvrtc), ignore = "skipped: NVRTC not found (see .ci/run)")]
+fn every_unit_compiles_to_cubin_for_sm_90() {
+    type Unit = (
+        &'static str,
+        fn(Precision) -> String,
+        fn(Precision) -> Vec<String>,
+    );
+    let units: [Unit; 2] = [
+        ("elementwise", kernels::source, kernels::kernel_names),
+        (
+            "pinn",
+            lifted::cuda::pinn::source,
+            lifted::cuda::pinn::kernel_names,
+        ),
+    ];
+    /// `e_machine` of an ELF image for NVIDIA GPUs.
+    const EM_CUDA: u16 = 190;
+    for (unit, source, names) in units {
+        for &p in Precision::ALL {
+            let start = Instant::now();
+            let cubin = nvrtc::unit_cubin(unit, source, p, "sm_90")
+                .unwrap_or_else(|e| panic!("{unit} {p:?} unit: {e}"));
+            println!(
+                "NVRTC: {unit} {p:?} unit to sm_90 CUBIN in {:.2?}",
+                start.elapsed()
+            );
+            assert!(
+                cubin.starts_with(b"\x7fELF"),
+                "{unit} {p:?}: not an ELF image: {:02x?}",
+                &cubin[..cubin.len().min(16)]
+            );
+            let machine = cubin.get(18..20).map(|m| u16::from_le_bytes([m[0], m[1]]));
+            assert_eq!(
+                machine,
+                Some(EM_CUDA),
+                "{unit} {p:?}: not CUDA machine code"
+            );
+            for name in names(p) {
+                assert!(
+                    cubin.windows(name.len()).any(|w| w == name.as_bytes()),
+                    "{unit} {p:?}: {name} not in the CUBIN"
+                );
+            }
+            let again = nvrtc::unit_cubin(unit, source, p, "sm_90").expect("cached");
+            assert!(Arc::ptr_eq(&cubin, &again), "{unit} {p:?}: not cached");
+            assert_eq!(
+                nvrtc::cubin_compiles(unit, p, "sm_90"),
+                1,
+                "{unit} {p:?}: compiled again"
+            );
+        }
+    }
+    // Machine code exists only for a real architecture.
+    let virtual_arch = nvrtc::compile_cubin("virtual", "__global__ void k() {}", ARCH);
+    assert!(
+        matches!(virtual_arch, Err(CudaError::Compile { .. })),
+        "{virtual_arch:?}"
+    );
 }

@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use cudarc::cublas::CudaBlas;
+use cudarc::driver::sys::CUresult;
 use cudarc::driver::{
     CudaContext, CudaFunction, CudaModule, CudaSlice, CudaStream, DriverError, LaunchConfig,
 };
@@ -33,6 +34,11 @@ pub struct Device {
     stream: Arc<CudaStream>,
     name: String,
     arch: String,
+    /// The device's real architecture (`sm_90`), for kernels loaded as CUBIN.
+    sm: String,
+    /// Set when the driver has refused PTX as newer than itself: later units go
+    /// straight to CUBIN.
+    cubin_only: AtomicBool,
     modules: Mutex<HashMap<(Precision, &'static str), Arc<CudaModule>>>,
     functions: Mutex<HashMap<String, CudaFunction>>,
     blas: OnceLock<Result<CudaBlas, CudaError>>,
@@ -47,6 +53,7 @@ impl std::fmt::Debug for Device {
             .field("ordinal", &self.ctx.ordinal())
             .field("name", &self.name)
             .field("arch", &self.arch)
+            .field("sm", &self.sm)
             .finish_non_exhaustive()
     }
 }
@@ -104,6 +111,8 @@ impl Device {
             stream,
             name,
             arch: format!("compute_{major}{minor}"),
+            sm: format!("sm_{major}{minor}"),
+            cubin_only: AtomicBool::new(false),
             modules: Mutex::new(HashMap::new()),
             functions: Mutex::new(HashMap::new()),
             blas: OnceLock::new(),
@@ -243,13 +252,13 @@ impl Device {
             .map_err(|e| CudaError::driver("cuMemcpyDtoH", e))
     }
 
-    /// The kernel `name` of the translation unit `unit` (`source` generates its text),
-    /// compiled with NVRTC and loaded at first use, cached afterwards.
+    /// The kernel `name` of the translation unit `unit` (`source` generates its text
+    /// for a precision), compiled with NVRTC and loaded at first use, cached afterwards.
     pub(crate) fn function(
         &self,
         precision: Precision,
         unit: &'static str,
-        source: impl FnOnce() -> Result<Arc<str>, CudaError>,
+        source: fn(Precision) -> String,
         name: &str,
     ) -> Result<CudaFunction, CudaError> {
         let mut functions = self.functions.lock().unwrap_or_else(|p| p.into_inner());
@@ -261,11 +270,7 @@ impl Device {
             match modules.get(&(precision, unit)) {
                 Some(m) => m.clone(),
                 None => {
-                    let ptx = source()?;
-                    let m = self
-                        .ctx
-                        .load_module(Ptx::from_src(ptx.to_string()))
-                        .map_err(module_load_error)?;
+                    let m = self.load_unit(precision, unit, source)?;
                     modules.insert((precision, unit), m.clone());
                     m
                 }
@@ -278,13 +283,55 @@ impl Device {
         Ok(f)
     }
 
+    /// Loads `unit` as PTX for the device's virtual architecture, so the driver
+    /// compiles it for the device (and its JIT cache, shared between processes, keeps
+    /// the result); as CUBIN for the device's own architecture when the driver is
+    /// older than the NVRTC that wrote the PTX and cannot read it.
+    fn load_unit(
+        &self,
+        precision: Precision,
+        unit: &'static str,
+        source: fn(Precision) -> String,
+    ) -> Result<Arc<CudaModule>, CudaError> {
+        if !self.cubin_only.load(Ordering::Relaxed) {
+            let ptx = nvrtc::unit_ptx(unit, source, precision, &self.arch)?;
+            match self.ctx.load_module(Ptx::from_src(ptx.to_string())) {
+                Ok(m) => return Ok(m),
+                Err(e) if e.0 == CUresult::CUDA_ERROR_UNSUPPORTED_PTX_VERSION => {
+                    let m = self.load_cubin(precision, unit, source);
+                    return m.map_err(|fallback| old_driver_error(e, &self.sm, &fallback));
+                }
+                Err(e) => return Err(CudaError::driver("cuModuleLoadData", e)),
+            }
+        }
+        self.load_cubin(precision, unit, source)
+    }
+
+    /// Loads `unit` as CUBIN for the device's own architecture (and, once that
+    /// worked, takes CUBIN for every later unit too: the driver's refusal of PTX
+    /// holds for all of them).
+    fn load_cubin(
+        &self,
+        precision: Precision,
+        unit: &'static str,
+        source: fn(Precision) -> String,
+    ) -> Result<Arc<CudaModule>, CudaError> {
+        let cubin = nvrtc::unit_cubin(unit, source, precision, &self.sm)?;
+        let m = self
+            .ctx
+            .load_module(Ptx::from_binary(cubin.to_vec()))
+            .map_err(|e| CudaError::driver("cuModuleLoadData", e))?;
+        self.cubin_only.store(true, Ordering::Relaxed);
+        Ok(m)
+    }
+
     /// A kernel of the element-wise / reduction unit of `S`'s precision.
     pub(crate) fn kernel<S: DeviceFloat>(&self, op: &str) -> Result<CudaFunction, CudaError> {
         let name = super::kernels::kernel_name(op, S::PRECISION);
         self.function(
             S::PRECISION,
-            "elementwise",
-            || nvrtc::ptx(S::PRECISION, &self.arch),
+            nvrtc::ELEMENTWISE,
+            super::kernels::source,
             &name,
         )
     }
@@ -337,19 +384,16 @@ fn alloc_error(op: &'static str, e: DriverError, bytes: usize) -> CudaError {
     }
 }
 
-/// A failed module load, naming both versions when the driver is older than the NVRTC
-/// that wrote the PTX, the one failure a user fixes by installing something else.
-fn module_load_error(e: DriverError) -> CudaError {
-    if e.0 != cudarc::driver::sys::CUresult::CUDA_ERROR_UNSUPPORTED_PTX_VERSION {
-        return CudaError::driver("cuModuleLoadData", e);
-    }
+/// The driver's refusal `e` of PTX newer than itself, after the CUBIN for `sm` failed
+/// too (`fallback`): both versions named, the one failure a user fixes by installing
+/// something else.
+fn old_driver_error(e: DriverError, sm: &str, fallback: &CudaError) -> CudaError {
     let mut driver = 0;
     let (mut major, mut minor) = (0, 0);
     // SAFETY: both libraries are loaded (a device and a compiled PTX exist) and each
     // call writes only through the pointers it is given.
     let known = unsafe {
-        cudarc::driver::sys::cuDriverGetVersion(&mut driver)
-            == cudarc::driver::sys::CUresult::CUDA_SUCCESS
+        cudarc::driver::sys::cuDriverGetVersion(&mut driver) == CUresult::CUDA_SUCCESS
             && cudarc::nvrtc::sys::nvrtcVersion(&mut major, &mut minor)
                 == cudarc::nvrtc::sys::nvrtcResult::NVRTC_SUCCESS
     };
@@ -365,8 +409,8 @@ fn module_load_error(e: DriverError) -> CudaError {
     CudaError::Driver {
         op: "cuModuleLoadData",
         detail: format!(
-            "{e:?}: {versions}; update the driver, or put an NVRTC no newer than the driver \
-             first on LD_LIBRARY_PATH"
+            "{e:?}: {versions}, and the {sm} CUBIN did not load either ({fallback}); update \
+             the driver, or put an NVRTC no newer than the driver first on LD_LIBRARY_PATH"
         ),
     }
 }

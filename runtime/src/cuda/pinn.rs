@@ -15,7 +15,7 @@ use super::array::{CudaArray, address};
 use super::blas::RowMajor;
 use super::float::DeviceFloat;
 use super::kernels::Precision;
-use super::{CudaError, Device, nvrtc};
+use super::{CudaError, Device};
 use crate::pinn::{NavierStokes, Network};
 
 /// The kernel source of this module, `SUFFIX` to be substituted; it calls the
@@ -27,6 +27,9 @@ const SOURCE: &str = include_str!("pinn.cu");
 pub fn source(precision: Precision) -> String {
     super::kernels::jet_unit(precision, &["tanh"]) + &SOURCE.replace("SUFFIX", precision.suffix())
 }
+
+/// The name of the translation unit of [`source`], in NVRTC's errors and the caches.
+const UNIT: &str = "pinn";
 
 /// The kernel names of [`source`].
 pub fn kernel_names(precision: Precision) -> Vec<String> {
@@ -187,13 +190,7 @@ impl<S: DeviceFloat> DeviceNetwork<S> {
 
     fn kernel(&self, name: &str) -> Result<cudarc::driver::CudaFunction, CudaError> {
         let full = format!("lifted_pinn_{name}_{}", S::PRECISION.suffix());
-        let arch = self.device.arch().to_owned();
-        self.device.function(
-            S::PRECISION,
-            "pinn",
-            || nvrtc::unit_ptx("pinn", source, S::PRECISION, &arch),
-            &full,
-        )
+        self.device.function(S::PRECISION, UNIT, source, &full)
     }
 
     /// Runs the layers over `points` rows `[start, start + rows)`, leaving the output

@@ -54,6 +54,12 @@ mod calls {
             super::calls(&args.0, args.1)
         }
         #[inline]
+        fn at_chunk<V: ::lifted::__private::AtWidth<f64>>(
+            visitor: V,
+        ) -> ::core::result::Result<V::Output, V> {
+            ::core::result::Result::Ok(visitor.run::<8usize>())
+        }
+        #[inline]
         fn frule<LiftedF64: ::lifted::Reading<f64>>(
             self,
             args: &mut <Self::Args as ::lifted::Param<f64>>::Store<LiftedF64>,

@@ -66,6 +66,12 @@ mod weighted {
             super::weighted(&args.0, &args.1.0, args.2.0.clone())
         }
         #[inline]
+        fn at_chunk<V: ::lifted::__private::AtWidth<f64>>(
+            visitor: V,
+        ) -> ::core::result::Result<V::Output, V> {
+            ::core::result::Result::Ok(visitor.run::<8usize>())
+        }
+        #[inline]
         fn frule<LiftedF64: ::lifted::Reading<f64>>(
             self,
             args: &mut <Self::Args as ::lifted::Param<f64>>::Store<LiftedF64>,

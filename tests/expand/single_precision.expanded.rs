@@ -53,6 +53,12 @@ mod single {
             super::single(args.0, args.1)
         }
         #[inline]
+        fn at_chunk<V: ::lifted::__private::AtWidth<f32>>(
+            visitor: V,
+        ) -> ::core::result::Result<V::Output, V> {
+            ::core::result::Result::Ok(visitor.run::<2usize>())
+        }
+        #[inline]
         fn frule<LiftedF32: ::lifted::Reading<f32>>(
             self,
             args: &mut <Self::Args as ::lifted::Param<f32>>::Store<LiftedF32>,

@@ -212,6 +212,12 @@ impl ::lifted::FRule for ParticleKineticRule {
         <Particle>::kinetic(&args.0)
     }
     #[inline]
+    fn at_chunk<V: ::lifted::__private::AtWidth<f64>>(
+        visitor: V,
+    ) -> ::core::result::Result<V::Output, V> {
+        ::core::result::Result::Ok(visitor.run::<8usize>())
+    }
+    #[inline]
     fn frule<LiftedF64: ::lifted::Reading<f64>>(
         self,
         args: &mut <Self::Args as ::lifted::Param<f64>>::Store<LiftedF64>,
@@ -271,6 +277,12 @@ impl ::lifted::FRule for ParticleAdvanceRule {
     #[inline]
     fn primal(self, args: &mut Self::Args) -> Self::Output {
         <Particle>::advance(&mut args.0, args.1)
+    }
+    #[inline]
+    fn at_chunk<V: ::lifted::__private::AtWidth<f64>>(
+        visitor: V,
+    ) -> ::core::result::Result<V::Output, V> {
+        ::core::result::Result::Ok(visitor.run::<8usize>())
     }
     #[inline]
     fn frule<LiftedF64: ::lifted::Reading<f64>>(
@@ -365,6 +377,12 @@ pub mod step {
         #[inline]
         fn primal(self, args: &mut Self::Args) -> Self::Output {
             super::step(&args.0, args.1, args.2)
+        }
+        #[inline]
+        fn at_chunk<V: ::lifted::__private::AtWidth<f64>>(
+            visitor: V,
+        ) -> ::core::result::Result<V::Output, V> {
+            ::core::result::Result::Ok(visitor.run::<8usize>())
         }
         #[inline]
         fn frule<LiftedF64: ::lifted::Reading<f64>>(

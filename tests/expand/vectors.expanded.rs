@@ -68,6 +68,12 @@ mod vectors {
             super::vectors(&args.0)
         }
         #[inline]
+        fn at_chunk<V: ::lifted::__private::AtWidth<f64>>(
+            visitor: V,
+        ) -> ::core::result::Result<V::Output, V> {
+            ::core::result::Result::Ok(visitor.run::<8usize>())
+        }
+        #[inline]
         fn frule<LiftedF64: ::lifted::Reading<f64>>(
             self,
             args: &mut <Self::Args as ::lifted::Param<f64>>::Store<LiftedF64>,

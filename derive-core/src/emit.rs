@@ -519,6 +519,14 @@ pub(crate) fn frule_impl(
         .iter()
         .map(|p| owned_arg_type(&p.ty, &p.kind, k, float))
         .collect();
+    // Only these reach the rule through `&mut`: every other kind is a copy, a clone
+    // or a shared view of the lifted arguments.
+    let mutates = params.iter().any(|p| {
+        matches!(
+            p.kind,
+            ParamKind::SliceMut | ParamKind::MutValue | ParamKind::Nested { mutable: true, .. }
+        )
+    });
     let mut primal_args = Vec::new();
     let mut rule_args = Vec::new();
     for (i, p) in params.iter().enumerate() {
@@ -581,6 +589,7 @@ pub(crate) fn frule_impl(
             type Output = #out_ty;
             const CHUNK: usize = #chunk;
             const NAME: &'static str = #name_str;
+            const MUTATES_ARGS: bool = #mutates;
 
             #[inline]
             fn primal(self, args: &mut Self::Args) -> Self::Output {

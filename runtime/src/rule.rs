@@ -116,6 +116,12 @@ pub trait FRule: Copy {
     const CHUNK: usize;
     /// The function's name, for messages.
     const NAME: &'static str;
+    /// Whether [`frule`](Self::frule) may change the lifted arguments (the function has
+    /// a `&mut` parameter). A driver running several passes at one point then lifts
+    /// every argument again before each pass; when it is `false`, it moves only the
+    /// seeds of the columns that change between passes. `#[autodiff]` states it; a
+    /// hand-written rule that leaves its arguments alone may set it to `false`.
+    const MUTATES_ARGS: bool = true;
     /// Runs the primal function; `&mut` parameters update `args` in place.
     fn primal(self, args: &mut Self::Args) -> Self::Output;
     /// Runs the rule at reading `D`; `&mut` parameters update `args` in place.

@@ -54,6 +54,7 @@ mod branches {
         type Output = f64;
         const CHUNK: usize = 8usize;
         const NAME: &'static str = "branches";
+        const MUTATES_ARGS: bool = false;
         #[inline]
         fn primal(self, args: &mut Self::Args) -> Self::Output {
             super::branches(args.0, args.1)

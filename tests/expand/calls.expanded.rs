@@ -49,6 +49,7 @@ mod calls {
         type Output = f64;
         const CHUNK: usize = 8usize;
         const NAME: &'static str = "calls";
+        const MUTATES_ARGS: bool = false;
         #[inline]
         fn primal(self, args: &mut Self::Args) -> Self::Output {
             super::calls(&args.0, args.1)

@@ -61,6 +61,7 @@ mod weighted {
         type Output = f64;
         const CHUNK: usize = 8usize;
         const NAME: &'static str = "weighted";
+        const MUTATES_ARGS: bool = false;
         #[inline]
         fn primal(self, args: &mut Self::Args) -> Self::Output {
             super::weighted(&args.0, &args.1.0, args.2.0.clone())

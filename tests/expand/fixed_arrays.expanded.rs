@@ -53,6 +53,7 @@ mod cross {
         type Output = [f64; 3];
         const CHUNK: usize = 8usize;
         const NAME: &'static str = "cross";
+        const MUTATES_ARGS: bool = false;
         #[inline]
         fn primal(self, args: &mut Self::Args) -> Self::Output {
             super::cross(args.0, args.1)

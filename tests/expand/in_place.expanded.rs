@@ -61,6 +61,7 @@ mod axpy {
         type Output = ();
         const CHUNK: usize = 8usize;
         const NAME: &'static str = "axpy";
+        const MUTATES_ARGS: bool = true;
         #[inline]
         fn primal(self, args: &mut Self::Args) -> Self::Output {
             super::axpy(args.0, &args.1, &mut args.2)

@@ -62,6 +62,7 @@ mod iterators {
         type Output = f64;
         const CHUNK: usize = 8usize;
         const NAME: &'static str = "iterators";
+        const MUTATES_ARGS: bool = false;
         #[inline]
         fn primal(self, args: &mut Self::Args) -> Self::Output {
             super::iterators(&args.0)

@@ -60,6 +60,7 @@ pub mod rosenbrock {
         type Output = f64;
         const CHUNK: usize = 8usize;
         const NAME: &'static str = "rosenbrock";
+        const MUTATES_ARGS: bool = false;
         #[inline]
         fn primal(self, args: &mut Self::Args) -> Self::Output {
             super::rosenbrock(&args.0)

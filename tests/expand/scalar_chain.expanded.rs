@@ -50,6 +50,7 @@ mod scalar_chain {
         type Output = f64;
         const CHUNK: usize = 8usize;
         const NAME: &'static str = "scalar_chain";
+        const MUTATES_ARGS: bool = false;
         #[inline]
         fn primal(self, args: &mut Self::Args) -> Self::Output {
             super::scalar_chain(args.0)

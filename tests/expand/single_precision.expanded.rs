@@ -48,6 +48,7 @@ mod single {
         type Output = (f32, f32);
         const CHUNK: usize = 2usize;
         const NAME: &'static str = "single";
+        const MUTATES_ARGS: bool = false;
         #[inline]
         fn primal(self, args: &mut Self::Args) -> Self::Output {
             super::single(args.0, args.1)

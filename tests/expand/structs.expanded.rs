@@ -207,6 +207,7 @@ impl ::lifted::FRule for ParticleKineticRule {
     type Output = f64;
     const CHUNK: usize = 8usize;
     const NAME: &'static str = "Particle::kinetic";
+    const MUTATES_ARGS: bool = false;
     #[inline]
     fn primal(self, args: &mut Self::Args) -> Self::Output {
         <Particle>::kinetic(&args.0)
@@ -274,6 +275,7 @@ impl ::lifted::FRule for ParticleAdvanceRule {
     type Output = ();
     const CHUNK: usize = 8usize;
     const NAME: &'static str = "Particle::advance";
+    const MUTATES_ARGS: bool = true;
     #[inline]
     fn primal(self, args: &mut Self::Args) -> Self::Output {
         <Particle>::advance(&mut args.0, args.1)
@@ -374,6 +376,7 @@ pub mod step {
         type Output = Particle;
         const CHUNK: usize = 8usize;
         const NAME: &'static str = "step";
+        const MUTATES_ARGS: bool = false;
         #[inline]
         fn primal(self, args: &mut Self::Args) -> Self::Output {
             super::step(&args.0, args.1, args.2)

@@ -63,6 +63,7 @@ mod vectors {
         type Output = Vec<f64>;
         const CHUNK: usize = 8usize;
         const NAME: &'static str = "vectors";
+        const MUTATES_ARGS: bool = false;
         #[inline]
         fn primal(self, args: &mut Self::Args) -> Self::Output {
             super::vectors(&args.0)

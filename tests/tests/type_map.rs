@@ -8,7 +8,7 @@ use core::mem::size_of;
 use lifted::array::{ArrayRead, ArrayReading, LaneRef};
 use lifted::{
     DiagJet, FRule, ForwardValue, Lifted, NDual, NDualArray, NDualMut, NDualRef, NoDual, Param,
-    Reading, Taylor, primal, tangent, tangent_lane, zero_lifted,
+    Reading, Taylor, ZDual, primal, tangent, tangent_lane, zero_lifted,
 };
 
 /// Whether `A` and `B` are the same type.
@@ -398,4 +398,73 @@ fn drivers_differentiate_nested_containers() {
         let (_, g) = lifted::gradient_with_chunk(RowsRule, (w.clone(), x), chunk).unwrap();
         assert_eq!(g, grad, "chunk {chunk}");
     }
+}
+
+/// Lifting again only a range of degrees of freedom (what column passes do between
+/// passes) leaves the store as lifting everything again would, for scalars, `Vec`s,
+/// nested containers and tuples of them, at the dense and the zero-skipping readings,
+/// whatever the range (empty, inside one argument, across several, past the end).
+#[test]
+fn relifting_a_range_equals_relifting_everything() {
+    fn check<D: Reading<f64>>(
+        seeded: impl Fn(usize, f64) -> D,
+        flat: impl Fn(f64) -> D,
+        parts: impl Fn(&D) -> Vec<f64>,
+    ) {
+        type Args = (f64, Vec<f64>, Vec<Vec<f64>>, [f64; 2]);
+        let args: Args = (
+            1.5,
+            vec![1.0, 2.0, 3.0, 4.0],
+            vec![vec![5.0, 6.0], vec![7.0]],
+            [8.0, 9.0],
+        );
+        let dim = args.dim();
+        let dofs = |store: &<Args as Param<f64>>::Store<D>| {
+            let mut out = Vec::new();
+            Args::visit(store, &mut |d: D| out.push(parts(&d)));
+            out
+        };
+        for (start, end) in [
+            (0, 0),
+            (0, 1),
+            (1, 3),
+            (2, 7),
+            (4, 8),
+            (6, 10),
+            (9, 12),
+            (0, dim),
+        ] {
+            let seed = |k: usize, x: f64| {
+                if (start..end).contains(&k) {
+                    seeded(k, x)
+                } else {
+                    flat(x)
+                }
+            };
+            // Every degree of freedom flat first, as a previous pass leaves those
+            // outside its own range.
+            let mut full = args.lift(&mut |x| flat(x));
+            let mut ranged = args.lift(&mut |x| flat(x));
+            let mut k = 0;
+            args.relift(&mut full, &mut |x| {
+                k += 1;
+                seed(k - 1, x)
+            });
+            args.relift_range(&mut ranged, start..end, &mut |k, x| seed(k, x));
+            assert_eq!(dofs(&ranged), dofs(&full), "range {start}..{end}");
+        }
+    }
+    check(
+        |k, x| NDual::<f64, 3>::new(x, [k as f64, 1.0, -(k as f64)]),
+        NDual::constant,
+        |d| [&[d.value()][..], d.partials()].concat(),
+    );
+    check(
+        |k, x| ZDual::<f64, 3>::new(x, [k as f64, 1.0, -(k as f64)]),
+        ZDual::constant,
+        |d| {
+            let flag = if d.is_flat() { 0.0 } else { 1.0 };
+            [&[d.value(), flag][..], &d.partials()].concat()
+        },
+    );
 }

@@ -202,13 +202,26 @@ impl Columns {
 
     /// Lifts `args` to reading `D` of width `N`, columns `first .. first + N`
     /// seeded in lanes `0 .. N`, every other degree of freedom zero-lifted: into
-    /// the store of an earlier pass when there is one (its buffers reused).
+    /// the store of an earlier pass when there is one (its buffers reused). When that
+    /// pass seeded columns `before .. before + N` and the rule left the arguments as
+    /// they were (`unchanged`), only the two ranges are lifted again: with every
+    /// column its degree of freedom, nothing else differs between the passes.
     fn lift<F: ChunkScalar, A: Param<F>, D: ColumnReading<F, N>, const N: usize>(
         &self,
         args: &A,
         first: usize,
-        previous: Option<StoreAt<F, A, D>>,
+        previous: Option<(StoreAt<F, A, D>, usize)>,
+        unchanged: bool,
     ) -> StoreAt<F, A, D> {
+        let previous = match previous {
+            Some((mut store, before)) if unchanged && self.segments.is_none() => {
+                let mut seed = |dof: usize, x| D::seed_fast(x, dof.checked_sub(first));
+                args.relift_range(&mut store, before..before + N, &mut seed);
+                args.relift_range(&mut store, first..first + N, &mut seed);
+                return store;
+            }
+            other => other,
+        };
         let mut dof = 0;
         let mut seg = 0;
         let mut seed = |x| {
@@ -228,7 +241,7 @@ impl Columns {
             D::seed_fast(x, column.and_then(|c| c.checked_sub(first)))
         };
         match previous {
-            Some(mut store) => {
+            Some((mut store, _)) => {
                 args.relift(&mut store, &mut seed);
                 store
             }
@@ -308,9 +321,10 @@ where
     let mut output = None;
     let mut lifted = None;
     loop {
-        let mut store = columns.lift::<R::Float, R::Args, D, N>(args, first, lifted.take());
+        let mut store =
+            columns.lift::<R::Float, R::Args, D, N>(args, first, lifted.take(), !R::MUTATES_ARGS);
         let out = rule.frule::<D>(&mut store);
-        lifted = Some(store);
+        lifted = Some((store, first));
         let lanes = N.min(columns.total().saturating_sub(first));
         each(first, lanes, &out)?;
         if output.is_none() {

@@ -1,6 +1,8 @@
 //! Containers: `Vec<T>` (its forward value chosen by the element), fixed arrays,
 //! `Option`, `Result`, tuples, and `Constant`, which is never lifted.
 
+use core::ops::Range;
+
 use crate::param::{Param, ParamElem};
 use crate::rule::Constant;
 use crate::{Reading, Scalar};
@@ -88,6 +90,15 @@ impl<F: Scalar, T: ParamElem<F>> Param<F> for Vec<T> {
     #[inline]
     fn relift<D: Reading<F>>(&self, store: &mut Self::Store<D>, seed: &mut impl FnMut(F) -> D) {
         T::relift_vec(self, store, seed);
+    }
+    #[inline]
+    fn relift_range<D: Reading<F>>(
+        &self,
+        store: &mut Self::Store<D>,
+        range: Range<usize>,
+        seed: &mut impl FnMut(usize, F) -> D,
+    ) {
+        T::relift_vec_range(self, store, range, seed);
     }
     fn visit<D: Reading<F>>(store: &Self::Store<D>, f: &mut impl FnMut(D)) {
         T::visit_vec(store, f);
@@ -246,6 +257,30 @@ macro_rules! tuple_param {
             #[allow(unused_variables)]
             fn relift<D: Reading<F>>(&self, store: &mut Self::Store<D>, seed: &mut impl FnMut(F) -> D) {
                 $(self.$i.relift(&mut store.$i, seed);)*
+            }
+            #[allow(unused_variables, unused_mut, unused_assignments)]
+            fn relift_range<D: Reading<F>>(
+                &self,
+                store: &mut Self::Store<D>,
+                range: Range<usize>,
+                seed: &mut impl FnMut(usize, F) -> D,
+            ) {
+                // Each component's slice of `range`, its indices shifted to the
+                // component's own.
+                let mut offset = 0;
+                $(
+                    let dim = self.$i.dim();
+                    let (start, end) = (range.start.max(offset), range.end.min(offset + dim));
+                    if start < end {
+                        let base = offset;
+                        self.$i.relift_range(
+                            &mut store.$i,
+                            start - base..end - base,
+                            &mut |k, x| seed(base + k, x),
+                        );
+                    }
+                    offset += dim;
+                )*
             }
             #[allow(unused_variables)]
             fn visit<D: Reading<F>>(store: &Self::Store<D>, f: &mut impl FnMut(D)) {

@@ -24,6 +24,7 @@ mod inert;
 mod scalar;
 
 use core::fmt::Debug;
+use core::ops::Range;
 
 use crate::{Reading, Real, Scalar};
 
@@ -58,6 +59,26 @@ pub trait Param<F: Scalar>: Clone + Debug {
     /// allocate per pass.
     fn relift<D: Reading<F>>(&self, store: &mut Self::Store<D>, seed: &mut impl FnMut(F) -> D) {
         *store = self.lift(seed);
+    }
+    /// [`relift`](Self::relift) of the degrees of freedom `range` (indices in lift
+    /// order) alone: each becomes `seed(k, x)`, `k` its index, and the others keep
+    /// what `store` holds. `seed` must give every degree of freedom the value it
+    /// holds outside `range`: the default lifts them all again, which a type with no
+    /// cheaper way keeps. Column passes move their seeds this way, touching `2N` of
+    /// `n` degrees of freedom per pass rather than all of them.
+    #[doc(hidden)]
+    fn relift_range<D: Reading<F>>(
+        &self,
+        store: &mut Self::Store<D>,
+        range: Range<usize>,
+        seed: &mut impl FnMut(usize, F) -> D,
+    ) {
+        let _ = range;
+        let mut k = 0;
+        self.relift(store, &mut |x| {
+            k += 1;
+            seed(k - 1, x)
+        });
     }
     /// Visits the degrees of freedom of a lifted value, in the order of `lift`.
     fn visit<D: Reading<F>>(store: &Self::Store<D>, f: &mut impl FnMut(D));
@@ -120,6 +141,21 @@ pub trait ParamElem<F: Scalar>: Param<F> + Sized {
         seed: &mut impl FnMut(F) -> D,
     ) {
         *store = Self::lift_vec(v, seed);
+    }
+    /// [`Param::relift_range`] of a lifted `Vec`; the default lifts every element
+    /// again.
+    fn relift_vec_range<D: Reading<F>>(
+        v: &[Self],
+        store: &mut Self::VecStore<D>,
+        range: Range<usize>,
+        seed: &mut impl FnMut(usize, F) -> D,
+    ) {
+        let _ = range;
+        let mut k = 0;
+        Self::relift_vec(v, store, &mut |x| {
+            k += 1;
+            seed(k - 1, x)
+        });
     }
     /// Visits the degrees of freedom of a lifted `Vec`, in the order of `lift_vec`.
     fn visit_vec<D: Reading<F>>(store: &Self::VecStore<D>, f: &mut impl FnMut(D));

@@ -2,7 +2,9 @@
 //! the forward value of a `Vec` of floats.
 
 use crate::Reading;
-use crate::array::{ArrayOwned, ArrayRead};
+use core::ops::Range;
+
+use crate::array::{ArrayOwned, ArrayRead, ArrayWrite};
 use crate::param::{Param, ParamElem};
 
 macro_rules! scalar_param {
@@ -16,6 +18,17 @@ macro_rules! scalar_param {
             #[inline(always)]
             fn lift<D: Reading<$f>>(&self, seed: &mut impl FnMut($f) -> D) -> D {
                 seed(*self)
+            }
+            #[inline(always)]
+            fn relift_range<D: Reading<$f>>(
+                &self,
+                store: &mut D,
+                range: Range<usize>,
+                seed: &mut impl FnMut(usize, $f) -> D,
+            ) {
+                if range.contains(&0) {
+                    *store = seed(0, *self);
+                }
             }
             #[inline(always)]
             fn visit<D: Reading<$f>>(store: &D, f: &mut impl FnMut(D)) {
@@ -53,6 +66,25 @@ macro_rules! scalar_param {
             ) {
                 store.clear();
                 store.extend_map(v, seed);
+            }
+            fn relift_vec_range<D: Reading<$f>>(
+                v: &[$f],
+                store: &mut D::Vec,
+                range: Range<usize>,
+                seed: &mut impl FnMut(usize, $f) -> D,
+            ) {
+                if store.len() != v.len() {
+                    let mut k = 0;
+                    store.clear();
+                    store.extend_map(v, &mut |x| {
+                        k += 1;
+                        seed(k - 1, x)
+                    });
+                    return;
+                }
+                for k in range.start..range.end.min(v.len()) {
+                    store.set(k, seed(k, v[k]));
+                }
             }
             fn visit_vec<D: Reading<$f>>(store: &D::Vec, f: &mut impl FnMut(D)) {
                 for i in 0..store.len() {

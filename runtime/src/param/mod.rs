@@ -74,11 +74,7 @@ pub trait Param<F: Scalar>: Clone + Debug {
         seed: &mut impl FnMut(usize, F) -> D,
     ) {
         let _ = range;
-        let mut k = 0;
-        self.relift(store, &mut |x| {
-            k += 1;
-            seed(k - 1, x)
-        });
+        self.relift(store, &mut counted(seed));
     }
     /// Visits the degrees of freedom of a lifted value, in the order of `lift`.
     fn visit<D: Reading<F>>(store: &Self::Store<D>, f: &mut impl FnMut(D));
@@ -151,11 +147,7 @@ pub trait ParamElem<F: Scalar>: Param<F> + Sized {
         seed: &mut impl FnMut(usize, F) -> D,
     ) {
         let _ = range;
-        let mut k = 0;
-        Self::relift_vec(v, store, &mut |x| {
-            k += 1;
-            seed(k - 1, x)
-        });
+        Self::relift_vec(v, store, &mut counted(seed));
     }
     /// Visits the degrees of freedom of a lifted `Vec`, in the order of `lift_vec`.
     fn visit_vec<D: Reading<F>>(store: &Self::VecStore<D>, f: &mut impl FnMut(D));
@@ -191,4 +183,15 @@ pub trait ParamElem<F: Scalar>: Param<F> + Sized {
 /// ```
 pub fn zero_lifted<F: Scalar, D: Reading<F>, P: Param<F>>(value: &P) -> P::Store<D> {
     value.lift(&mut D::constant)
+}
+
+/// `seed` of [`Param::relift_range`] as a seed of [`Param::relift`]: each degree of
+/// freedom's index counted in lift order, for the implementations that lift every
+/// degree of freedom again.
+pub(crate) fn counted<F, D>(seed: &mut impl FnMut(usize, F) -> D) -> impl FnMut(F) -> D + '_ {
+    let mut k = 0;
+    move |x| {
+        k += 1;
+        seed(k - 1, x)
+    }
 }

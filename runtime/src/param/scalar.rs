@@ -5,7 +5,7 @@ use crate::Reading;
 use core::ops::Range;
 
 use crate::array::{ArrayOwned, ArrayRead, ArrayWrite};
-use crate::param::{Param, ParamElem};
+use crate::param::{Param, ParamElem, counted};
 
 macro_rules! scalar_param {
     ($f:ident) => {
@@ -74,12 +74,7 @@ macro_rules! scalar_param {
                 seed: &mut impl FnMut(usize, $f) -> D,
             ) {
                 if store.len() != v.len() {
-                    let mut k = 0;
-                    store.clear();
-                    store.extend_map(v, &mut |x| {
-                        k += 1;
-                        seed(k - 1, x)
-                    });
+                    Self::relift_vec(v, store, &mut counted(seed));
                     return;
                 }
                 for k in range.start..range.end.min(v.len()) {

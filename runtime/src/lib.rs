@@ -70,6 +70,7 @@ pub mod pinn;
 mod real;
 pub mod rule;
 mod scalar;
+pub mod sparse;
 mod taylor;
 pub mod testing;
 pub mod vmath;

@@ -323,19 +323,7 @@ macro_rules! operator_impls {
         operator_impls!({$T});
     };
     ({$T:ident $($N:ident)?}) => {
-        binop!({$T $($N)?} Add add AddAssign add_assign add_impl);
-        binop!({$T $($N)?} Sub sub SubAssign sub_assign sub_impl);
-        binop!({$T $($N)?} Mul mul MulAssign mul_assign mul_impl);
-        binop!({$T $($N)?} Div div DivAssign div_assign div_impl);
-        binop!({$T $($N)?} Rem rem RemAssign rem_assign rem_impl);
-
-        impl<S: Real $(, const $N: usize)?> Neg for &$T<S $(, $N)?> {
-            type Output = $T<S $(, $N)?>;
-            #[inline(always)]
-            fn neg(self) -> $T<S $(, $N)?> {
-                -*self
-            }
-        }
+        operator_impls!(@arith {$T $($N)?});
 
         /// Equality looks at the value only: two values that agree in the primal take
         /// the same branch, whatever their higher parts.
@@ -351,6 +339,23 @@ macro_rules! operator_impls {
             #[inline(always)]
             fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
                 self.value().partial_cmp(&other.value())
+            }
+        }
+    };
+    // Everything but the comparisons, for a reading that compares in its own way (the
+    // pattern reading records what its comparisons decide).
+    (@arith {$T:ident $($N:ident)?}) => {
+        binop!({$T $($N)?} Add add AddAssign add_assign add_impl);
+        binop!({$T $($N)?} Sub sub SubAssign sub_assign sub_impl);
+        binop!({$T $($N)?} Mul mul MulAssign mul_assign mul_impl);
+        binop!({$T $($N)?} Div div DivAssign div_assign div_impl);
+        binop!({$T $($N)?} Rem rem RemAssign rem_assign rem_impl);
+
+        impl<S: Real $(, const $N: usize)?> Neg for &$T<S $(, $N)?> {
+            type Output = $T<S $(, $N)?>;
+            #[inline(always)]
+            fn neg(self) -> $T<S $(, $N)?> {
+                -*self
             }
         }
 

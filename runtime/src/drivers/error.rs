@@ -120,6 +120,39 @@ pub enum Error {
         /// The degrees of freedom in a later pass.
         later: usize,
     },
+    /// A global sparsity pattern ([`PatternMode::Global`](crate::sparse::PatternMode))
+    /// met a decision on a value that depends on the inputs — a comparison, a branch
+    /// condition, a value query (`is_nan`) or a cast to an integer — at `location`: its
+    /// outcome is not the same for every input, so no pattern valid for every input can
+    /// be read from one run.
+    UnresolvedDecision {
+        /// The function's name.
+        function: &'static str,
+        /// Where the decision is taken.
+        location: &'static core::panic::Location<'static>,
+    },
+    /// A local sparsity pattern ([`PatternMode::Local`](crate::sparse::PatternMode)),
+    /// reused at another point, took a decision there with another outcome than where it
+    /// was found (at `location`; `None` when the run took fewer decisions): the pattern
+    /// may not hold at this point.
+    PatternChanged {
+        /// The function's name.
+        function: &'static str,
+        /// Where the first decision with another outcome is taken.
+        location: Option<&'static core::panic::Location<'static>>,
+    },
+    /// A prepared plan was given something of another size than it was prepared for:
+    /// `what` has `got` where the plan has `expected`.
+    ShapeMismatch {
+        /// The function's name.
+        function: &'static str,
+        /// What has the wrong size.
+        what: &'static str,
+        /// The size the plan was prepared for.
+        expected: usize,
+        /// The size given.
+        got: usize,
+    },
     /// An input a driver built on rules cannot use (a network whose layers do not fit
     /// together, a point of the wrong dimension); `reason` says what is wrong.
     InvalidInput {
@@ -199,6 +232,34 @@ impl fmt::Display for Error {
                 f,
                 "{function}: the result had {first} degrees of freedom in the first pass and \
                  {later} in a later one"
+            ),
+            Error::UnresolvedDecision { function, location } => write!(
+                f,
+                "{function}: {location}: a comparison or branch on a value that depends on \
+                 the inputs has no outcome valid for every input, so a global sparsity \
+                 pattern cannot be found; find a local one (`PatternMode::Local`), valid at \
+                 points that decide alike"
+            ),
+            Error::PatternChanged { function, location } => {
+                write!(f, "{function}: ")?;
+                if let Some(location) = location {
+                    write!(f, "{location}: ")?;
+                }
+                write!(
+                    f,
+                    "a comparison or branch decides otherwise than where the local sparsity \
+                     pattern was found, so the pattern may not hold here; prepare the plan \
+                     again at this point"
+                )
+            }
+            Error::ShapeMismatch {
+                function,
+                what,
+                expected,
+                got,
+            } => write!(
+                f,
+                "{function}: {what}: {got} given, the plan was prepared for {expected}"
             ),
             Error::InvalidInput { function, reason } => write!(f, "{function}: {reason}"),
         }

@@ -74,7 +74,7 @@
 
 mod args;
 mod driver;
-mod engine;
+pub(crate) mod engine;
 mod error;
 mod gradient;
 mod jacobian;

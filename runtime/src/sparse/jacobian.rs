@@ -1,0 +1,549 @@
+//! Sparsity detection at the pattern reading, and the prepared sparse Jacobian:
+//! detect and color once, then one compressed `NDual` pass per `N` colors.
+
+use faer::sparse::{SparseRowMat, SymbolicSparseRowMat, SymbolicSparseRowMatRef};
+use num_traits::Zero;
+
+use super::coloring::{Coloring, ColoringOrder, color_columns};
+use super::pattern::Pattern;
+use super::trace::{self, Phase, Run};
+use crate::drivers::engine::ColumnReading;
+use crate::drivers::{Arguments, ChunkScalar, Error, IntoArgs};
+use crate::{FRule, NDual, Param, Reading};
+
+/// Which sparsity pattern a run at the [`Pattern`] reading finds.
+///
+/// A pattern is read from one run of the function. What it does at a *decision* — a
+/// comparison or branch condition, a value query (`is_nan`) or a cast to an integer on
+/// a value that depends on the inputs — decides how far the pattern holds.
+///
+/// The default is [`Global`](Self::Global): a global pattern holds at every input, so a
+/// plan prepared from it can be evaluated anywhere with no check, and a function whose
+/// structure depends on its inputs is refused with the place that makes it so rather
+/// than given a pattern that is silently wrong elsewhere. `min`, `max`, `clamp`, `abs`
+/// and `copysign` are no decisions: their pattern is the union of their operands'.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PatternMode {
+    /// Valid for every input. The first decision on an input-dependent value is
+    /// [`Error::UnresolvedDecision`], naming its place.
+    #[default]
+    Global,
+    /// Exact at the point the run is made: decisions are taken there and their
+    /// outcomes kept. A plan evaluated at another point first runs a checking pass (one
+    /// run at the pattern reading without sets, about the cost of a primal) and returns
+    /// [`Error::PatternChanged`] when a decision comes out otherwise.
+    Local,
+}
+
+/// How [`SparseJacobian::prepare_with`] finds and colors the pattern.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SparseOptions {
+    /// Global (the default) or local pattern.
+    pub mode: PatternMode,
+    /// The vertex order of greedy coloring.
+    pub order: ColoringOrder,
+}
+
+impl SparseOptions {
+    /// The defaults: a global pattern, smallest-last coloring.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// With the given pattern mode.
+    pub fn mode(self, mode: PatternMode) -> Self {
+        Self { mode, ..self }
+    }
+
+    /// With the given coloring order.
+    pub fn order(self, order: ColoringOrder) -> Self {
+        Self { order, ..self }
+    }
+}
+
+/// What a detection run found: the pattern and, for a local one, the decisions.
+struct Detected {
+    pattern: SymbolicSparseRowMat<usize>,
+    decisions: Vec<u64>,
+}
+
+/// The number of inputs as tape leaves.
+fn leaves(function: &'static str, n: usize) -> Result<u32, Error> {
+    u32::try_from(n).map_err(|_| Error::InvalidInput {
+        function,
+        reason: format!("{n} inputs are more than a sparsity pattern can number (2³² − 1)"),
+    })
+}
+
+/// A run that could not start: one is active on this thread already.
+fn busy(function: &'static str) -> Error {
+    Error::InvalidInput {
+        function,
+        reason: "a sparsity pattern is being found on this thread already (the function \
+                 asks for a pattern or sparse Jacobian inside itself)"
+            .into(),
+    }
+}
+
+/// The checks every run's record passes: no overflow, no work on other threads.
+fn recorded_ok(function: &'static str, rec: &trace::Recorded) -> Result<(), Error> {
+    if rec.overflow {
+        return Err(Error::InvalidInput {
+            function,
+            reason: "the function computes more values than a sparsity pattern can number \
+                     (2³² − 1 unions)"
+                .into(),
+        });
+    }
+    if rec.off_thread {
+        return Err(Error::InvalidInput {
+            function,
+            reason: "the function combines input-dependent values on other threads, where \
+                     their dependencies cannot be recorded; find the pattern of a \
+                     single-threaded version"
+                .into(),
+        });
+    }
+    Ok(())
+}
+
+fn detect<R>(rule: R, args: &R::Args, mode: PatternMode) -> Result<Detected, Error>
+where
+    R: FRule,
+    R::Float: ChunkScalar,
+    Pattern<R::Float>: Reading<R::Float>,
+{
+    let n = args.dim();
+    let phase = match mode {
+        PatternMode::Global => Phase::Global,
+        PatternMode::Local => Phase::Local,
+    };
+    let run = Run::start(phase, leaves(R::NAME, n)?, Vec::new()).map_err(|_| busy(R::NAME))?;
+    let mut index = 0u32;
+    let mut store = args.lift(&mut |x| {
+        let p = Pattern::input(x, index);
+        index += 1;
+        p
+    });
+    let out = rule.frule::<Pattern<R::Float>>(&mut store);
+    let mut outputs = Vec::new();
+    R::Output::visit(&out, &mut |d: Pattern<R::Float>| outputs.push(d.set()));
+    let rec = run.finish();
+    recorded_ok(R::NAME, &rec)?;
+    if let Some(location) = rec.issue {
+        return Err(Error::UnresolvedDecision {
+            function: R::NAME,
+            location,
+        });
+    }
+    let (row_ptr, col_idx) = trace::rows(&rec.nodes, index, &outputs);
+    Ok(Detected {
+        pattern: SymbolicSparseRowMat::new_checked(outputs.len(), n, row_ptr, None, col_idx),
+        decisions: rec.decisions,
+    })
+}
+
+/// The sparsity pattern of the Jacobian of `rule`'s result with respect to every scalar
+/// degree of freedom of its arguments (rows and columns numbered as
+/// [`jacobian`](crate::jacobian)'s), found by one run at the [`Pattern`] reading.
+///
+/// # Errors
+///
+/// [`Error::UnresolvedDecision`] for a global pattern of a function that decides on
+/// an input-dependent value; [`Error::InvalidInput`] for a function that hands such
+/// values to other threads.
+///
+/// ```
+/// use lifted::autodiff;
+/// use lifted::sparse::{PatternMode, sparsity};
+///
+/// #[autodiff(forward)]
+/// fn diff(x: &[f64]) -> Vec<f64> {
+///     x.windows(2).map(|w| w[1] - w[0]).collect()
+/// }
+///
+/// # fn main() -> Result<(), lifted::Error> {
+/// let pattern = sparsity(diff::Rule, &[1.0, 4.0, 9.0], PatternMode::Global)?;
+/// assert_eq!((pattern.nrows(), pattern.ncols()), (2, 3));
+/// assert_eq!(pattern.row_ptr(), [0, 2, 4]);
+/// assert_eq!(pattern.col_idx(), [0, 1, 1, 2]);
+/// # Ok(())
+/// # }
+/// ```
+pub fn sparsity<R>(
+    rule: R,
+    args: impl IntoArgs<R::Args>,
+    mode: PatternMode,
+) -> Result<SymbolicSparseRowMat<usize>, Error>
+where
+    R: FRule,
+    R::Float: ChunkScalar,
+    Pattern<R::Float>: Reading<R::Float>,
+{
+    args.with_args(|args| detect(rule, args, mode).map(|d| d.pattern))
+}
+
+/// The result and its sparse Jacobian at one point: [`SparseJacobian::prepare`] and
+/// [`SparseJacobian::jacobian`] at once. To evaluate at many points, keep the plan.
+///
+/// # Errors
+///
+/// As [`SparseJacobian::prepare`].
+pub fn sparse_jacobian<R>(
+    rule: R,
+    args: impl IntoArgs<R::Args>,
+) -> Result<(R::Output, SparseRowMat<usize, R::Float>), Error>
+where
+    R: FRule,
+    R::Float: ChunkScalar,
+    R::Args: Arguments<R::Float>,
+    NDual<R::Float, 8>: Reading<R::Float>,
+    Pattern<R::Float>: Reading<R::Float>,
+{
+    args.with_args(|args| SparseJacobian::prepare(rule, args)?.jacobian(args))
+}
+
+/// A prepared sparse Jacobian: the pattern found and colored once, then the Jacobian
+/// evaluated at point after point by compressed passes, `N` colors per
+/// [`NDual<F, N>`](crate::NDual) pass (8 unless [`with_width`](Self::with_width) says
+/// otherwise), decompressed into faer's CSR matrix.
+///
+/// Rows are the result's degrees of freedom and columns the arguments', numbered as
+/// [`jacobian`](crate::jacobian)'s. The plan keeps the lifted arguments between calls:
+/// [`jacobian_into`](Self::jacobian_into) given the rule's argument tuple borrowed
+/// (`&args`) allocates nothing but what the function allocates itself in each pass.
+///
+/// ```
+/// use lifted::autodiff;
+/// use lifted::sparse::SparseJacobian;
+///
+/// /// A 1-D reaction–diffusion residual: row i reads u[i-1], u[i], u[i+1].
+/// #[autodiff(forward)]
+/// fn residual(u: &[f64]) -> Vec<f64> {
+///     let n = u.len();
+///     (0..n)
+///         .map(|i| {
+///             let left = if i > 0 { u[i - 1] } else { 0.0 };
+///             let right = if i + 1 < n { u[i + 1] } else { 0.0 };
+///             left - 2.0 * u[i] + right + u[i] * u[i]
+///         })
+///         .collect()
+/// }
+///
+/// # fn main() -> Result<(), lifted::Error> {
+/// let u: Vec<f64> = (0..100).map(|i| (i as f64 * 0.1).sin()).collect();
+/// let mut plan = SparseJacobian::prepare(residual::Rule, &u)?;
+/// assert_eq!(plan.colors(), 3); // tridiagonal: three seeds instead of 100
+/// let (r, jac) = plan.jacobian(&u)?;
+/// assert_eq!(r, residual(&u));
+/// assert_eq!(jac.compute_nnz(), 3 * 100 - 2);
+/// assert_eq!(jac.get(5, 5), Some(&(-2.0 + 2.0 * u[5])));
+/// assert_eq!(jac.get(5, 6), Some(&1.0));
+/// assert_eq!(jac.get(5, 7), None); // a structural zero
+/// # Ok(())
+/// # }
+/// ```
+pub struct SparseJacobian<R: FRule, const N: usize = 8>
+where
+    NDual<R::Float, N>: Reading<R::Float>,
+    Pattern<R::Float>: Reading<R::Float>,
+{
+    rule: R,
+    mode: PatternMode,
+    pattern: SymbolicSparseRowMat<usize>,
+    coloring: Coloring,
+    /// The outcomes of a local pattern's decisions, in order.
+    decisions: Vec<u64>,
+    /// The arguments lifted in the last pass, their buffers reused.
+    store: Option<<R::Args as Param<R::Float>>::Store<NDual<R::Float, N>>>,
+    /// The arguments lifted in the last checking pass.
+    check_store: Option<<R::Args as Param<R::Float>>::Store<Pattern<R::Float>>>,
+}
+
+impl<R> SparseJacobian<R>
+where
+    R: FRule,
+    R::Float: ChunkScalar,
+    R::Args: Arguments<R::Float>,
+    NDual<R::Float, 8>: Reading<R::Float>,
+    Pattern<R::Float>: Reading<R::Float>,
+{
+    /// Finds the global sparsity pattern at `args` and colors its columns
+    /// (smallest-last): the plan for evaluating the Jacobian anywhere.
+    ///
+    /// # Errors
+    ///
+    /// As [`sparsity`]: [`Error::UnresolvedDecision`] names the first decision on an
+    /// input-dependent value; [`prepare_with`](Self::prepare_with) a local pattern
+    /// then.
+    pub fn prepare(rule: R, args: impl IntoArgs<R::Args>) -> Result<Self, Error> {
+        Self::prepare_with(rule, args, SparseOptions::default())
+    }
+
+    /// [`prepare`](Self::prepare) with a pattern mode and coloring order of choice.
+    ///
+    /// # Errors
+    ///
+    /// As [`sparsity`].
+    pub fn prepare_with(
+        rule: R,
+        args: impl IntoArgs<R::Args>,
+        options: SparseOptions,
+    ) -> Result<Self, Error> {
+        args.with_args(|args| {
+            let Detected { pattern, decisions } = detect(rule, args, options.mode)?;
+            let coloring = color_columns(pattern.as_ref(), options.order);
+            Ok(Self {
+                rule,
+                mode: options.mode,
+                pattern,
+                coloring,
+                decisions,
+                store: None,
+                check_store: None,
+            })
+        })
+    }
+}
+
+impl<R, const N: usize> SparseJacobian<R, N>
+where
+    R: FRule,
+    R::Float: ChunkScalar,
+    R::Args: Arguments<R::Float>,
+    NDual<R::Float, N>: Reading<R::Float>,
+    Pattern<R::Float>: Reading<R::Float>,
+{
+    /// The same plan with passes of `K` colors ([`NDual<F, K>`](crate::NDual)), `K`
+    /// from 1 to 64. Fewer passes cost fewer primal runs; wider values cost more
+    /// memory per value.
+    pub fn with_width<const K: usize>(self) -> SparseJacobian<R, K>
+    where
+        NDual<R::Float, K>: Reading<R::Float>,
+    {
+        const {
+            assert!(
+                K >= 1 && K <= crate::drivers::MAX_CHUNK,
+                "a width is from 1 to 64"
+            )
+        };
+        SparseJacobian {
+            rule: self.rule,
+            mode: self.mode,
+            pattern: self.pattern,
+            coloring: self.coloring,
+            decisions: self.decisions,
+            store: None,
+            check_store: self.check_store,
+        }
+    }
+
+    /// The sparsity pattern: rows the result's degrees of freedom, columns the
+    /// arguments'.
+    pub fn pattern(&self) -> SymbolicSparseRowMatRef<'_, usize> {
+        self.pattern.as_ref()
+    }
+
+    /// The column coloring.
+    pub fn coloring(&self) -> &Coloring {
+        &self.coloring
+    }
+
+    /// The number of colors: seed directions per evaluation.
+    pub fn colors(&self) -> usize {
+        self.coloring.count()
+    }
+
+    /// The number of passes per evaluation: the colors, `N` at a time (at least one).
+    pub fn passes(&self) -> usize {
+        self.coloring.count().div_ceil(N).max(1)
+    }
+
+    /// The pattern mode the plan was prepared with.
+    pub fn mode(&self) -> PatternMode {
+        self.mode
+    }
+
+    /// The result and its Jacobian at `args`, in a new matrix with the plan's pattern.
+    ///
+    /// # Errors
+    ///
+    /// As [`jacobian_into`](Self::jacobian_into).
+    pub fn jacobian(
+        &mut self,
+        args: impl IntoArgs<R::Args>,
+    ) -> Result<(R::Output, SparseRowMat<usize, R::Float>), Error> {
+        let mut jac = SparseRowMat::new(
+            self.pattern.clone(),
+            vec![R::Float::zero(); self.pattern.col_idx().len()],
+        );
+        let out = self.jacobian_into(args, &mut jac)?;
+        Ok((out, jac))
+    }
+
+    /// The Jacobian at `args` written into `jac`, which has the plan's pattern (from
+    /// [`jacobian`](Self::jacobian) or a clone of [`pattern`](Self::pattern)); returns
+    /// the result. A local plan runs its checking pass first.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ShapeMismatch`] when the arguments' degrees of freedom, the result's or
+    /// `jac`'s pattern are not the plan's; [`Error::PatternChanged`] when a local
+    /// pattern does not hold at `args`.
+    pub fn jacobian_into(
+        &mut self,
+        args: impl IntoArgs<R::Args>,
+        jac: &mut SparseRowMat<usize, R::Float>,
+    ) -> Result<R::Output, Error> {
+        args.with_args(|args| {
+            let p = self.pattern.as_ref();
+            let j = jac.symbolic();
+            let same = j.nrows() == p.nrows()
+                && j.ncols() == p.ncols()
+                && j.row_ptr() == p.row_ptr()
+                && j.row_nnz().is_none()
+                && j.col_idx() == p.col_idx();
+            if !same {
+                return Err(Error::ShapeMismatch {
+                    function: R::NAME,
+                    what: "the matrix's non-zeros (its pattern must be the plan's)",
+                    expected: p.col_idx().len(),
+                    got: j.col_idx().len(),
+                });
+            }
+            self.check_args(args)?;
+            if self.mode == PatternMode::Local {
+                self.verify(args)?;
+            }
+            self.passes_into(args, jac.val_mut())
+        })
+    }
+
+    /// Checks that the local pattern holds at `args`: the decisions the function takes
+    /// there come out as where the pattern was found. A global plan holds everywhere.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::PatternChanged`] when they do not; [`Error::ShapeMismatch`] for
+    /// arguments of another size.
+    pub fn check(&mut self, args: impl IntoArgs<R::Args>) -> Result<(), Error> {
+        args.with_args(|args| {
+            self.check_args(args)?;
+            match self.mode {
+                PatternMode::Global => Ok(()),
+                PatternMode::Local => self.verify(args),
+            }
+        })
+    }
+
+    fn check_args(&self, args: &R::Args) -> Result<(), Error> {
+        let (expected, got) = (self.pattern.ncols(), args.dim());
+        if expected == got {
+            Ok(())
+        } else {
+            Err(Error::ShapeMismatch {
+                function: R::NAME,
+                what: "the arguments' degrees of freedom",
+                expected,
+                got,
+            })
+        }
+    }
+
+    /// The checking pass of a local pattern: the decisions again, without sets.
+    fn verify(&mut self, args: &R::Args) -> Result<(), Error> {
+        let expected = core::mem::take(&mut self.decisions);
+        let run = match Run::start(Phase::Check, 1, expected) {
+            Ok(run) => run,
+            Err(expected) => {
+                self.decisions = expected;
+                return Err(busy(R::NAME));
+            }
+        };
+        // Every input is the one leaf: a check needs only whether a value depends on
+        // the inputs.
+        let mut seed = |x| Pattern::input(x, 0);
+        let mut store = match self.check_store.take() {
+            Some(mut store) => {
+                args.relift(&mut store, &mut seed);
+                store
+            }
+            None => args.lift(&mut seed),
+        };
+        drop(self.rule.frule::<Pattern<R::Float>>(&mut store));
+        let rec = run.finish();
+        self.check_store = Some(store);
+        let checked = recorded_ok(R::NAME, &rec);
+        self.decisions = rec.decisions;
+        checked?;
+        if rec.issue.is_some() || !rec.complete {
+            return Err(Error::PatternChanged {
+                function: R::NAME,
+                location: rec.issue,
+            });
+        }
+        Ok(())
+    }
+
+    /// The compressed passes, decompressed into `values` (the plan's non-zeros).
+    fn passes_into(&mut self, args: &R::Args, values: &mut [R::Float]) -> Result<R::Output, Error> {
+        let Self {
+            rule,
+            pattern,
+            coloring,
+            store: kept,
+            ..
+        } = self;
+        let (rows, row_ptr, col_idx) = (pattern.nrows(), pattern.row_ptr(), pattern.col_idx());
+        let colors = coloring.colors();
+        let passes = coloring.count().div_ceil(N).max(1);
+        let mut output = None;
+        for pass in 0..passes {
+            let first = pass * N;
+            let mut dof = 0;
+            let mut seed = |x| {
+                let lane = colors[dof].checked_sub(first).filter(|&l| l < N);
+                dof += 1;
+                <NDual<R::Float, N> as ColumnReading<R::Float, N>>::seed_fast(x, lane)
+            };
+            let mut store = match kept.take() {
+                Some(mut store) => {
+                    args.relift(&mut store, &mut seed);
+                    store
+                }
+                None => args.lift(&mut seed),
+            };
+            let out = rule.frule::<NDual<R::Float, N>>(&mut store);
+            let mut i = 0;
+            R::Output::visit(&out, &mut |d: NDual<R::Float, N>| {
+                if i < rows {
+                    let lanes = d.partials();
+                    for k in row_ptr[i]..row_ptr[i + 1] {
+                        if let Some(&v) = colors[col_idx[k]]
+                            .checked_sub(first)
+                            .and_then(|l| lanes.get(l))
+                        {
+                            values[k] = v;
+                        }
+                    }
+                }
+                i += 1;
+            });
+            *kept = Some(store);
+            if i != rows {
+                return Err(Error::ShapeMismatch {
+                    function: R::NAME,
+                    what: "the result's degrees of freedom",
+                    expected: rows,
+                    got: i,
+                });
+            }
+            if output.is_none() {
+                output = Some(R::Output::primal_of(&out));
+            }
+        }
+        // The loop runs at least once.
+        Ok(output.unwrap_or_else(|| rule.primal(&mut args.clone())))
+    }
+}

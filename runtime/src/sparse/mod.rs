@@ -1,0 +1,16 @@
+//! Sparse Jacobians: the sparsity pattern found by running the rule once at the
+//! [`Pattern`] reading, the columns colored so that no two of one color share a row,
+//! and one seed per color through the ordinary `NDual` passes.
+
+mod coloring;
+mod jacobian;
+mod pattern;
+pub(crate) mod trace;
+
+pub use coloring::{Coloring, ColoringOrder, color_columns};
+pub use jacobian::{PatternMode, SparseJacobian, SparseOptions, sparse_jacobian, sparsity};
+pub use pattern::Pattern;
+
+/// The faer version whose sparse matrices the Jacobians come in (its `sparse` module
+/// holds them), re-exported so that a user's faer is the same one.
+pub use faer;

@@ -20,11 +20,13 @@
 //!   the derived one (the user-primitive benchmark);
 //! * [`layout`]: the element-major block against parallel arrays (the layout
 //!   ablation) and the LU system of the linear-algebra benchmark;
+//! * [`brusselator`]: the 2-D Brusselator residual of the sparse-Jacobian benchmark;
 //! * [`interleave`]: interleaved timing rounds behind every printed ratio table.
 //!
 //! The derivative side (derived rules, `num-dual` comparisons, the W1 residual pass) is
 //! added by later issues, next to these baselines.
 
+pub mod brusselator;
 pub mod interleave;
 pub mod jvp;
 pub mod layout;

@@ -63,3 +63,7 @@ pub mod book_gpu {}
 /// The book's "Element-wise array functions" chapter; its examples run as doc-tests.
 #[doc = include_str!("../../book/src/elementwise.md")]
 pub mod book_elementwise {}
+
+/// The book's "Sparse Jacobians" chapter; its examples run as doc-tests.
+#[doc = include_str!("../../book/src/sparse.md")]
+pub mod book_sparse {}

@@ -20,6 +20,7 @@ static ALLOCATOR: CountingAllocator = CountingAllocator;
 // Functions, written as ordinary Rust.
 
 /// Each output reads the inputs up to two places away (a pentadiagonal Jacobian).
+#[allow(clippy::needless_range_loop)] // index loops, as such code is written
 #[lifted::autodiff(forward)]
 fn banded(x: &[f64]) -> Vec<f64> {
     let n = x.len();
@@ -345,7 +346,7 @@ fn piecewise_functions_keep_every_operand() {
         ]
     );
     // The values are the dense Jacobian's, whichever operand is picked.
-    let (_, dense) = lifted::jacobian(piecewise::Rule, &x).unwrap();
+    let (_, dense) = lifted::jacobian(piecewise::Rule, x).unwrap();
     let (_, sparse) = sparse_jacobian(piecewise::Rule, &x).unwrap();
     for (i, j) in positions(sparse.symbolic()) {
         assert_eq!(*sparse.get(i, j).unwrap(), dense[(i, j)]);

@@ -203,8 +203,8 @@ fn smallest_last(nb: &mut Neighbours<'_>, n: usize) -> Vec<usize> {
                 prev[next[v]] = prev[v];
             }
         };
-    for v in 0..n {
-        push(&mut head, &mut next, &mut prev, degree[v], v);
+    for (v, &d) in degree.iter().enumerate() {
+        push(&mut head, &mut next, &mut prev, d, v);
     }
     let mut removed = vec![false; n];
     let mut order = Vec::with_capacity(n);

@@ -62,6 +62,15 @@ impl SparseOptions {
     }
 }
 
+/// A rule's result and its sparse Jacobian.
+pub type WithJacobian<R> = (
+    <R as FRule>::Output,
+    SparseRowMat<usize, <R as FRule>::Float>,
+);
+
+/// The arguments of `R` lifted to reading `D`.
+type Lifted<R, D> = <<R as FRule>::Args as Param<<R as FRule>::Float>>::Store<D>;
+
 /// What a detection run found: the pattern and, for a local one, the decisions.
 struct Detected {
     pattern: SymbolicSparseRowMat<usize>,
@@ -190,10 +199,7 @@ where
 /// # Errors
 ///
 /// As [`SparseJacobian::prepare`].
-pub fn sparse_jacobian<R>(
-    rule: R,
-    args: impl IntoArgs<R::Args>,
-) -> Result<(R::Output, SparseRowMat<usize, R::Float>), Error>
+pub fn sparse_jacobian<R>(rule: R, args: impl IntoArgs<R::Args>) -> Result<WithJacobian<R>, Error>
 where
     R: FRule,
     R::Float: ChunkScalar,
@@ -256,9 +262,9 @@ where
     /// The outcomes of a local pattern's decisions, in order.
     decisions: Vec<u64>,
     /// The arguments lifted in the last pass, their buffers reused.
-    store: Option<<R::Args as Param<R::Float>>::Store<NDual<R::Float, N>>>,
+    store: Option<Lifted<R, NDual<R::Float, N>>>,
     /// The arguments lifted in the last checking pass.
-    check_store: Option<<R::Args as Param<R::Float>>::Store<Pattern<R::Float>>>,
+    check_store: Option<Lifted<R, Pattern<R::Float>>>,
 }
 
 impl<R> SparseJacobian<R>
@@ -370,10 +376,7 @@ where
     /// # Errors
     ///
     /// As [`jacobian_into`](Self::jacobian_into).
-    pub fn jacobian(
-        &mut self,
-        args: impl IntoArgs<R::Args>,
-    ) -> Result<(R::Output, SparseRowMat<usize, R::Float>), Error> {
+    pub fn jacobian(&mut self, args: impl IntoArgs<R::Args>) -> Result<WithJacobian<R>, Error> {
         let mut jac = SparseRowMat::new(
             self.pattern.clone(),
             vec![R::Float::zero(); self.pattern.col_idx().len()],

@@ -8,7 +8,9 @@ mod pattern;
 pub(crate) mod trace;
 
 pub use coloring::{Coloring, ColoringOrder, color_columns};
-pub use jacobian::{PatternMode, SparseJacobian, SparseOptions, sparse_jacobian, sparsity};
+pub use jacobian::{
+    PatternMode, SparseJacobian, SparseOptions, WithJacobian, sparse_jacobian, sparsity,
+};
 pub use pattern::Pattern;
 
 /// The faer version whose sparse matrices the Jacobians come in (its `sparse` module

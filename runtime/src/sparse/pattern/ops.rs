@@ -79,7 +79,7 @@ macro_rules! recorded_bool {
 
 /// Equality of the values, recorded as a decision.
 impl<S: Real> PartialEq for Pattern<S> {
-    recorded_bool!(eq ne);
+    recorded_bool!(eq);
 }
 
 /// Ordering of the values, recorded as a decision.

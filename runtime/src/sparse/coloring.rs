@@ -115,7 +115,7 @@ impl<'a> Neighbours<'a> {
 /// Colors the columns of `pattern` greedily in `order`.
 ///
 /// ```
-/// use faer::sparse::SymbolicSparseRowMat;
+/// use lifted::sparse::faer::sparse::SymbolicSparseRowMat;
 /// use lifted::sparse::{ColoringOrder, color_columns};
 ///
 /// // A tridiagonal 5 × 5 pattern: three colors.

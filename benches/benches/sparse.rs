@@ -19,6 +19,9 @@ const SIDES: [usize; 3] = [71, 224, 708];
 const TARGET_VS_RESIDUAL: f64 = 10.0;
 const TARGET_VS_DENSE: f64 = 0.01;
 
+/// The width of the one-pass plan: at least every grid's number of colors.
+const WIDE: usize = 16;
+
 type Args = (Vec<f64>, usize);
 
 fn args(m: usize) -> Args {
@@ -33,6 +36,19 @@ fn residual_batch(a: &Args) -> Batch {
 fn sparse_batch(a: &Args) -> Batch {
     let a = a.clone();
     let mut plan = SparseJacobian::prepare(brusselator::Rule, &a).expect("a global pattern");
+    let (_, mut jac) = plan.jacobian(&a).expect("the Jacobian");
+    batch(move || {
+        plan.jacobian_into(black_box(&a), &mut jac)
+            .map(|_| jac.val()[0])
+    })
+}
+
+/// The plan at width 16: the Brusselator's 10–12 colors in one pass.
+fn sparse_wide_batch(a: &Args) -> Batch {
+    let a = a.clone();
+    let mut plan = SparseJacobian::prepare(brusselator::Rule, &a)
+        .expect("a global pattern")
+        .with_width::<WIDE>();
     let (_, mut jac) = plan.jacobian(&a).expect("the Jacobian");
     batch(move || {
         plan.jacobian_into(black_box(&a), &mut jac)
@@ -87,6 +103,7 @@ fn main() {
         let mut cases: Vec<(&str, Batch)> = vec![
             ("residual", residual_batch(&a)),
             ("sparse jacobian", sparse_batch(&a)),
+            ("sparse jacobian, one pass", sparse_wide_batch(&a)),
             ("detect", detect_batch(&a)),
             ("local check", check_batch(&a)),
         ];
@@ -109,37 +126,43 @@ fn main() {
     println!("Ratios: median (quartiles) over interleaved rounds; times in ms.");
     println!();
     println!(
-        "| unknowns | colors | sparse J ÷ residual | detection ÷ residual | local check ÷ residual | sparse ÷ dense | residual | sparse J |"
+        "| unknowns | colors | sparse J ÷ residual | one pass (width {WIDE}) ÷ residual | detection ÷ residual | local check ÷ residual | sparse ÷ dense | residual | sparse J |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
     for m in SIDES {
         let a = args(m);
         let colors = SparseJacobian::prepare(brusselator::Rule, &a)
             .unwrap()
             .colors();
-        let (mut r, mut s, mut d, mut c) = (
+        assert!(
+            colors <= WIDE,
+            "{colors} colors need more than one pass at width {WIDE}"
+        );
+        let (mut r, mut s, mut d, mut c, mut w) = (
             residual_batch(&a),
             sparse_batch(&a),
             detect_batch(&a),
             check_batch(&a),
+            sparse_wide_batch(&a),
         );
         let mut dense = (m == SIDES[0]).then(|| dense_batch(&a));
-        let mut batches: Vec<&mut Batch> = vec![&mut r, &mut s, &mut d, &mut c];
+        let mut batches: Vec<&mut Batch> = vec![&mut r, &mut s, &mut d, &mut c, &mut w];
         if let Some(dense) = dense.as_mut() {
             batches.push(dense);
         }
         let rounds = if m == SIDES[0] { 5 } else { 11 };
         let t = rounds_n(&mut batches, rounds);
         let target = (m == SIDES[2]).then_some(TARGET_VS_RESIDUAL);
-        let vs_dense = if t.len() > 4 {
-            show(ratio(&t[1], &t[4]), Some(TARGET_VS_DENSE))
+        let vs_dense = if t.len() > 5 {
+            show(ratio(&t[1], &t[5]), Some(TARGET_VS_DENSE))
         } else {
             "–".into()
         };
         println!(
-            "| {} | {colors} | {} | {} | {} | {vs_dense} | {:.3} | {:.3} |",
+            "| {} | {colors} | {} | {} | {} | {} | {vs_dense} | {:.3} | {:.3} |",
             2 * m * m,
             show(ratio(&t[1], &t[0]), target),
+            show(ratio(&t[4], &t[0]), target),
             show(ratio(&t[2], &t[0]), None),
             show(ratio(&t[3], &t[0]), None),
             median(&t[0]) / 1e6,

@@ -208,6 +208,14 @@ where
 // ---------------------------------------------------------------------------------------
 // Patterns and values.
 
+/// Every coloring order.
+const ORDERS: [ColoringOrder; 4] = [
+    ColoringOrder::Natural,
+    ColoringOrder::LargestFirst,
+    ColoringOrder::SmallestLast,
+    ColoringOrder::IncidenceDegree,
+];
+
 #[test]
 fn banded_pattern_and_values() {
     let colors = agrees(banded::Rule, &(point(23, 1),));
@@ -264,16 +272,12 @@ fn stencil_pattern_values_and_colors() {
     .unwrap();
     assert_eq!(pattern.col_idx().len(), 5 * m * m - 4 * m);
     // Five colors are optimal for the five-point stencil; greedy orders stay within 7.
-    let counts: Vec<usize> = [
-        ColoringOrder::Natural,
-        ColoringOrder::LargestFirst,
-        ColoringOrder::SmallestLast,
-    ]
-    .into_iter()
-    .map(|o| color_columns(pattern.as_ref(), o).count())
-    .collect();
+    let counts: Vec<usize> = ORDERS
+        .into_iter()
+        .map(|o| color_columns(pattern.as_ref(), o).count())
+        .collect();
     eprintln!(
-        "five-point stencil, {m}×{m}: colors natural / largest-first / smallest-last = {counts:?}"
+        "five-point stencil, {m}×{m}: colors natural / largest-first / smallest-last / incidence-degree = {counts:?}"
     );
     assert!(counts.iter().all(|&c| (5..=7).contains(&c)), "{counts:?}");
     assert_eq!(colors, counts[2]);
@@ -281,11 +285,7 @@ fn stencil_pattern_values_and_colors() {
 
 #[test]
 fn tridiagonal_needs_three_colors() {
-    for order in [
-        ColoringOrder::Natural,
-        ColoringOrder::LargestFirst,
-        ColoringOrder::SmallestLast,
-    ] {
+    for order in ORDERS {
         let plan = SparseJacobian::prepare_with(
             tri::Rule,
             &point(50, 7),
@@ -306,11 +306,7 @@ fn colorings_are_valid() {
         PatternMode::Global,
     )
     .unwrap();
-    for order in [
-        ColoringOrder::Natural,
-        ColoringOrder::LargestFirst,
-        ColoringOrder::SmallestLast,
-    ] {
+    for order in ORDERS {
         let c = color_columns(pattern.as_ref(), order);
         for i in 0..pattern.nrows() {
             let mut seen: Vec<usize> = pattern

@@ -23,6 +23,9 @@ pub enum ColoringOrder {
     /// (Matula–Beck); optimal on many stencils.
     #[default]
     SmallestLast,
+    /// Repeatedly the column with the most neighbours already ordered (Coleman–Moré),
+    /// starting from one of largest degree.
+    IncidenceDegree,
 }
 
 /// A column coloring: no two columns of one color have an entry in the same row.
@@ -143,6 +146,7 @@ pub fn color_columns(
             v
         }
         ColoringOrder::SmallestLast => smallest_last(&mut nb, n),
+        ColoringOrder::IncidenceDegree => incidence_degree(&mut nb, n),
     };
     let mut colors = vec![usize::MAX; n];
     // `taken[c] == j`: a neighbour of column j has color c.
@@ -176,57 +180,121 @@ fn degrees(nb: &mut Neighbours<'_>, n: usize) -> Vec<usize> {
         .collect()
 }
 
-/// The smallest-last order: columns removed one of fewest remaining neighbours at a
-/// time (a bucket queue of doubly linked lists by degree), then visited in reverse.
-fn smallest_last(nb: &mut Neighbours<'_>, n: usize) -> Vec<usize> {
+/// Columns in buckets by a key (a degree): doubly linked lists, O(1) to move a column
+/// to a neighbouring bucket.
+struct Buckets {
+    head: Vec<usize>,
+    next: Vec<usize>,
+    prev: Vec<usize>,
+}
+
+impl Buckets {
     const NONE: usize = usize::MAX;
+
+    fn new(columns: usize, keys: usize) -> Self {
+        Self {
+            head: vec![Self::NONE; keys],
+            next: vec![Self::NONE; columns],
+            prev: vec![Self::NONE; columns],
+        }
+    }
+
+    fn push(&mut self, key: usize, v: usize) {
+        self.next[v] = self.head[key];
+        self.prev[v] = Self::NONE;
+        if self.head[key] != Self::NONE {
+            self.prev[self.head[key]] = v;
+        }
+        self.head[key] = v;
+    }
+
+    fn unlink(&mut self, key: usize, v: usize) {
+        if self.prev[v] != Self::NONE {
+            self.next[self.prev[v]] = self.next[v];
+        } else {
+            self.head[key] = self.next[v];
+        }
+        if self.next[v] != Self::NONE {
+            self.prev[self.next[v]] = self.prev[v];
+        }
+    }
+
+    fn first(&self, key: usize) -> Option<usize> {
+        Some(self.head[key]).filter(|&v| v != Self::NONE)
+    }
+}
+
+/// The smallest-last order: columns removed one of fewest remaining neighbours at a
+/// time (a bucket queue by degree), then visited in reverse.
+fn smallest_last(nb: &mut Neighbours<'_>, n: usize) -> Vec<usize> {
     let mut degree = degrees(nb, n);
     let max_degree = degree.iter().copied().max().unwrap_or(0);
-    let mut head = vec![NONE; max_degree + 1];
-    let (mut next, mut prev) = (vec![NONE; n], vec![NONE; n]);
-    let push = |head: &mut [usize], next: &mut [usize], prev: &mut [usize], d: usize, v: usize| {
-        next[v] = head[d];
-        prev[v] = NONE;
-        if head[d] != NONE {
-            prev[head[d]] = v;
-        }
-        head[d] = v;
-    };
-    let unlink =
-        |head: &mut [usize], next: &mut [usize], prev: &mut [usize], d: usize, v: usize| {
-            if prev[v] != NONE {
-                next[prev[v]] = next[v];
-            } else {
-                head[d] = next[v];
-            }
-            if next[v] != NONE {
-                prev[next[v]] = prev[v];
-            }
-        };
+    let mut queue = Buckets::new(n, max_degree + 1);
     for (v, &d) in degree.iter().enumerate() {
-        push(&mut head, &mut next, &mut prev, d, v);
+        queue.push(d, v);
     }
     let mut removed = vec![false; n];
     let mut order = Vec::with_capacity(n);
     let mut low = 0;
     for _ in 0..n {
-        while head[low] == NONE {
-            low += 1;
-        }
-        let v = head[low];
-        unlink(&mut head, &mut next, &mut prev, low, v);
+        let v = loop {
+            match queue.first(low) {
+                Some(v) => break v,
+                None => low += 1,
+            }
+        };
+        queue.unlink(low, v);
         removed[v] = true;
         order.push(v);
         nb.each(v, |u| {
             if !removed[u] {
                 let d = degree[u];
-                unlink(&mut head, &mut next, &mut prev, d, u);
+                queue.unlink(d, u);
                 degree[u] = d - 1;
-                push(&mut head, &mut next, &mut prev, d - 1, u);
+                queue.push(d - 1, u);
             }
         });
         low = low.saturating_sub(1);
     }
     order.reverse();
+    order
+}
+
+/// The incidence-degree order: next the column with the most neighbours ordered
+/// before it (a bucket queue by that count); among equals the one pushed last, so the
+/// first is a column of largest degree.
+fn incidence_degree(nb: &mut Neighbours<'_>, n: usize) -> Vec<usize> {
+    let degree = degrees(nb, n);
+    let max_degree = degree.iter().copied().max().unwrap_or(0);
+    let mut queue = Buckets::new(n, max_degree + 1);
+    let mut by_degree: Vec<usize> = (0..n).collect();
+    by_degree.sort_by_key(|&v| degree[v]);
+    for &v in &by_degree {
+        queue.push(0, v);
+    }
+    let mut incidence = vec![0usize; n];
+    let mut ordered = vec![false; n];
+    let mut order = Vec::with_capacity(n);
+    let mut high = 0;
+    for _ in 0..n {
+        let v = loop {
+            match queue.first(high) {
+                Some(v) => break v,
+                None => high -= 1,
+            }
+        };
+        queue.unlink(high, v);
+        ordered[v] = true;
+        order.push(v);
+        nb.each(v, |u| {
+            if !ordered[u] {
+                let d = incidence[u];
+                queue.unlink(d, u);
+                incidence[u] = d + 1;
+                queue.push(d + 1, u);
+                high = high.max(d + 1);
+            }
+        });
+    }
     order
 }

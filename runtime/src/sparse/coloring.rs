@@ -219,6 +219,12 @@ impl Buckets {
         }
     }
 
+    /// Moves `v` from bucket `from` to bucket `to`.
+    fn shift(&mut self, v: usize, from: usize, to: usize) {
+        self.unlink(from, v);
+        self.push(to, v);
+    }
+
     fn first(&self, key: usize) -> Option<usize> {
         Some(self.head[key]).filter(|&v| v != Self::NONE)
     }
@@ -248,10 +254,8 @@ fn smallest_last(nb: &mut Neighbours<'_>, n: usize) -> Vec<usize> {
         order.push(v);
         nb.each(v, |u| {
             if !removed[u] {
-                let d = degree[u];
-                queue.unlink(d, u);
-                degree[u] = d - 1;
-                queue.push(d - 1, u);
+                queue.shift(u, degree[u], degree[u] - 1);
+                degree[u] -= 1;
             }
         });
         low = low.saturating_sub(1);
@@ -288,11 +292,9 @@ fn incidence_degree(nb: &mut Neighbours<'_>, n: usize) -> Vec<usize> {
         order.push(v);
         nb.each(v, |u| {
             if !ordered[u] {
-                let d = incidence[u];
-                queue.unlink(d, u);
-                incidence[u] = d + 1;
-                queue.push(d + 1, u);
-                high = high.max(d + 1);
+                queue.shift(u, incidence[u], incidence[u] + 1);
+                incidence[u] += 1;
+                high = high.max(incidence[u]);
             }
         });
     }

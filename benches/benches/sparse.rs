@@ -33,22 +33,13 @@ fn residual_batch(a: &Args) -> Batch {
     batch(move || brusselator(black_box(&a.0), a.1))
 }
 
-fn sparse_batch(a: &Args) -> Batch {
-    let a = a.clone();
-    let mut plan = SparseJacobian::prepare(brusselator::Rule, &a).expect("a global pattern");
-    let (_, mut jac) = plan.jacobian(&a).expect("the Jacobian");
-    batch(move || {
-        plan.jacobian_into(black_box(&a), &mut jac)
-            .map(|_| jac.val()[0])
-    })
-}
-
-/// The plan at width 16: the Brusselator's 10–12 colors in one pass.
-fn sparse_wide_batch(a: &Args) -> Batch {
+/// The prepared plan's evaluation at width `K`: the default 8, or `WIDE` for the
+/// Brusselator's 10–12 colors in one pass.
+fn plan_batch<const K: usize>(a: &Args) -> Batch {
     let a = a.clone();
     let mut plan = SparseJacobian::prepare(brusselator::Rule, &a)
         .expect("a global pattern")
-        .with_width::<WIDE>();
+        .with_width::<K>();
     let (_, mut jac) = plan.jacobian(&a).expect("the Jacobian");
     batch(move || {
         plan.jacobian_into(black_box(&a), &mut jac)
@@ -102,8 +93,8 @@ fn main() {
         group.sample_size(10);
         let mut cases: Vec<(&str, Batch)> = vec![
             ("residual", residual_batch(&a)),
-            ("sparse jacobian", sparse_batch(&a)),
-            ("sparse jacobian, one pass", sparse_wide_batch(&a)),
+            ("sparse jacobian", plan_batch::<8>(&a)),
+            ("sparse jacobian, one pass", plan_batch::<WIDE>(&a)),
             ("detect", detect_batch(&a)),
             ("local check", check_batch(&a)),
         ];
@@ -140,10 +131,10 @@ fn main() {
         );
         let (mut r, mut s, mut d, mut c, mut w) = (
             residual_batch(&a),
-            sparse_batch(&a),
+            plan_batch::<8>(&a),
             detect_batch(&a),
             check_batch(&a),
-            sparse_wide_batch(&a),
+            plan_batch::<WIDE>(&a),
         );
         let mut dense = (m == SIDES[0]).then(|| dense_batch(&a));
         let mut batches: Vec<&mut Batch> = vec![&mut r, &mut s, &mut d, &mut c, &mut w];

@@ -20,7 +20,7 @@ const TARGET_VS_RESIDUAL: f64 = 10.0;
 const TARGET_VS_DENSE: f64 = 0.01;
 
 /// The width of the one-pass plan: at least every grid's number of colors.
-const WIDE: usize = 16;
+const WIDE: usize = 12;
 
 type Args = (Vec<f64>, usize);
 

@@ -1,5 +1,5 @@
 //! The Brusselator's sparse Jacobian at one grid side, for finding where an
-//! evaluation's time goes: `residual`, `plan` (width 8), `wide` (width 16) or `detect`
+//! evaluation's time goes: `residual`, `plan` (width 8), `w10`, `w12`, `wide` (width 16) or `detect`
 //! in a loop.
 //!
 //! ```text
@@ -38,6 +38,8 @@ fn main() {
     let acc = match what {
         "residual" => (0..reps).map(|_| brusselator(black_box(&a.0), m)[0]).sum(),
         "plan" => plan_loop::<8>(&a, reps, &mut start),
+        "w10" => plan_loop::<10>(&a, reps, &mut start),
+        "w12" => plan_loop::<12>(&a, reps, &mut start),
         "wide" => plan_loop::<16>(&a, reps, &mut start),
         "detect" => (0..reps)
             .map(|_| {
@@ -47,7 +49,7 @@ fn main() {
                     .len() as f64
             })
             .sum(),
-        other => panic!("unknown case {other}: residual, plan, wide or detect"),
+        other => panic!("unknown case {other}: residual, plan, w10, w12, wide or detect"),
     };
     let per = start.elapsed().as_secs_f64() / reps as f64;
     println!("{what} m = {m}: {:.3} ms per call ({acc})", per * 1e3);

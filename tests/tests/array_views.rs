@@ -180,6 +180,15 @@ fn constructors_and_their_errors() {
     let e = NDualArray::from_elem(NDual::<f64, 2>::new(1.5, [2.0, 3.0]), 3);
     assert_eq!(e.partials_block(), &[2.0, 3.0, 2.0, 3.0, 2.0, 3.0]);
     assert_eq!(e.as_primal_slice(), &[1.5; 3]);
+    // Partials of one value repeated are filled at once; zeros come from fresh pages,
+    // and blocks this large ask the kernel for huge pages first.
+    let same = NDualArray::from_elem(NDual::<f64, 2>::new(-1.0, [4.0, 4.0]), 2);
+    assert_eq!(same.partials_block(), &[4.0; 4]);
+    let big = NDualArray::from_elem(NDual::<f64, 2>::constant(0.25), 1 << 20);
+    assert_eq!(big.len(), 1 << 20);
+    assert!(big.as_primal_slice().iter().all(|&v| v == 0.25));
+    assert!(big.partials_block().iter().all(|&v| v == 0.0));
+    assert_eq!(big.partials_block().len(), 2 << 20);
 
     let collected: NDualArray<f64, 2> = (0..3).map(|i| dual(i as f64, 10.0 * i as f64)).collect();
     assert_eq!(p(collected.get(2)), p(dual(2.0, 20.0)));

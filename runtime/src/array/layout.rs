@@ -354,10 +354,12 @@ impl<S: ArrayReading, const N: usize> Layout<Vec<S>, N> {
     }
 
     pub(super) fn with_capacity(capacity: usize) -> Self {
-        Self {
+        let mut out = Self {
             primal: Vec::with_capacity(capacity),
             partials: Vec::with_capacity(N.saturating_mul(capacity)),
-        }
+        };
+        super::pages::advise(&mut out.partials);
+        out
     }
 
     #[inline]
@@ -402,6 +404,27 @@ impl<S: ArrayReading, const N: usize> Layout<Vec<S>, N> {
     pub(super) fn extend_from(&mut self, src: Layout<&[S], N>) {
         self.primal.extend_from_slice(src.primal);
         self.partials.extend_from_slice(src.partials);
+    }
+
+    /// `len` copies of `value`. A constant's partials are one value repeated, which
+    /// `vec!` fills at once (a `calloc` for zeros: fresh pages, no writes).
+    pub(super) fn from_elem(value: NDual<S, N>, len: usize) -> Self {
+        let partials = value.partials();
+        match partials.first() {
+            Some(&p) if partials.iter().all(|&q| q == p) => {
+                let mut out = Self {
+                    primal: vec![value.value(); len],
+                    partials: vec![p; N.saturating_mul(len)],
+                };
+                super::pages::advise(&mut out.partials);
+                out
+            }
+            _ => {
+                let mut out = Self::with_capacity(len);
+                out.resize(len, value);
+                out
+            }
+        }
     }
 
     pub(super) fn resize(&mut self, len: usize, value: NDual<S, N>) {

@@ -51,6 +51,7 @@ mod methods;
 mod offload;
 mod operand;
 mod owned;
+mod pages;
 mod primal;
 mod traits;
 

@@ -95,7 +95,8 @@ impl<S: ArrayReading, const N: usize> NDualArray<S, N> {
 
     /// The primal with every partial zero (a constant of the computation).
     pub fn constant(primal: Vec<S>) -> Self {
-        let partials = vec![S::zero(); N * primal.len()];
+        let mut partials = vec![S::zero(); N * primal.len()];
+        super::pages::advise(&mut partials);
         Self {
             layout: Layout { primal, partials },
         }
@@ -108,6 +109,7 @@ impl<S: ArrayReading, const N: usize> NDualArray<S, N> {
         // across every call of `partial`, which may panic, and measured two to three
         // times slower.
         let mut partials = vec![S::zero(); N * primal.len()];
+        super::pages::advise(&mut partials);
         if N > 0 {
             for (i, block) in partials.as_chunks_mut::<N>().0.iter_mut().enumerate() {
                 *block = core::array::from_fn(|k| partial(i, k));
@@ -163,9 +165,9 @@ impl<S: ArrayReading, const N: usize> NDualArray<S, N> {
 
     /// An array of `len` copies of `value`.
     pub fn from_elem(value: NDual<S, N>, len: usize) -> Self {
-        let mut out = Self::with_capacity(len);
-        out.resize(len, value);
-        out
+        Self {
+            layout: Layout::from_elem(value, len),
+        }
     }
 
     /// Splits into the primal and the partials block.

@@ -68,6 +68,13 @@ pub type WithJacobian<R> = (
     SparseRowMat<usize, <R as FRule>::Float>,
 );
 
+/// The color of the column of each non-zero (colors number at most the columns, which
+/// [`leaves`] keeps within `u32`).
+fn nz_colors(col_idx: &[usize], coloring: &Coloring) -> Vec<u32> {
+    let colors = coloring.colors();
+    col_idx.iter().map(|&j| colors[j] as u32).collect()
+}
+
 /// The arguments of `R` lifted to reading `D`.
 type Lifted<R, D> = <<R as FRule>::Args as Param<<R as FRule>::Float>>::Store<D>;
 
@@ -259,6 +266,9 @@ where
     mode: PatternMode,
     pattern: SymbolicSparseRowMat<usize>,
     coloring: Coloring,
+    /// The color of each non-zero's column, in CSR order: decompression reads it
+    /// straight along a row instead of through the column index.
+    nz_colors: Vec<u32>,
     /// The outcomes of a local pattern's decisions, in order.
     decisions: Vec<u64>,
     /// The arguments lifted in the last pass, their buffers reused.
@@ -300,11 +310,13 @@ where
         args.with_args(|args| {
             let Detected { pattern, decisions } = detect(rule, args, options.mode)?;
             let coloring = color_columns(pattern.as_ref(), options.order);
+            let nz_colors = nz_colors(pattern.col_idx(), &coloring);
             Ok(Self {
                 rule,
                 mode: options.mode,
                 pattern,
                 coloring,
+                nz_colors,
                 decisions,
                 store: None,
                 check_store: None,
@@ -339,6 +351,7 @@ where
             mode: self.mode,
             pattern: self.pattern,
             coloring: self.coloring,
+            nz_colors: self.nz_colors,
             decisions: self.decisions,
             store: None,
             check_store: self.check_store,
@@ -495,10 +508,11 @@ where
             rule,
             pattern,
             coloring,
+            nz_colors,
             store: kept,
             ..
         } = self;
-        let (rows, row_ptr, col_idx) = (pattern.nrows(), pattern.row_ptr(), pattern.col_idx());
+        let (rows, row_ptr) = (pattern.nrows(), pattern.row_ptr());
         let colors = coloring.colors();
         let passes = coloring.count().div_ceil(N).max(1);
         let mut output = None;
@@ -522,12 +536,11 @@ where
             R::Output::visit(&out, &mut |d: NDual<R::Float, N>| {
                 if i < rows {
                     let lanes = d.partials();
-                    for k in row_ptr[i]..row_ptr[i + 1] {
-                        if let Some(&v) = colors[col_idx[k]]
-                            .checked_sub(first)
-                            .and_then(|l| lanes.get(l))
+                    let row = row_ptr[i]..row_ptr[i + 1];
+                    for (v, &c) in values[row.clone()].iter_mut().zip(&nz_colors[row]) {
+                        if let Some(&p) = (c as usize).checked_sub(first).and_then(|l| lanes.get(l))
                         {
-                            values[k] = v;
+                            *v = p;
                         }
                     }
                 }

@@ -127,6 +127,16 @@ fn tri(x: &[f64]) -> Vec<f64> {
         .collect()
 }
 
+/// Doubles its argument in place, then multiplies neighbours: a rule that changes its
+/// lifted arguments, which a plan must lift afresh on every call.
+#[lifted::autodiff(forward)]
+fn doubled_products(x: &mut [f64]) -> Vec<f64> {
+    for v in x.iter_mut() {
+        *v *= 2.0;
+    }
+    x.windows(2).map(|w| w[0] * w[1]).collect()
+}
+
 // ---------------------------------------------------------------------------------------
 // Helpers.
 
@@ -363,6 +373,52 @@ fn a_non_finite_input_stays_in_its_columns() {
             assert!(v.is_finite(), "J[{i}, {j}] = {v}");
             assert!(close(v, dense[(i, j)], 4.0));
         }
+    }
+}
+
+/// A plan evaluated at point after point into one matrix agrees with the dense
+/// Jacobian at each: with one pass (whose seeds stay in place between calls), with
+/// several, and for a rule that changes its arguments.
+#[test]
+fn a_plan_follows_its_point() {
+    let points: Vec<Vec<f64>> = (0..4).map(|k| point(30, 20 + k)).collect();
+    let agree = |jac: &SparseRowMat<usize, f64>, dense: &Jacobian<f64>| {
+        for (i, j) in positions(jac.symbolic()) {
+            let v = *jac.get(i, j).unwrap();
+            assert!(
+                close(v, dense[(i, j)], 4.0),
+                "J[{i}, {j}] = {v}, dense {}",
+                dense[(i, j)]
+            );
+        }
+    };
+
+    let mut one = SparseJacobian::prepare(banded::Rule, &points[0])
+        .unwrap()
+        .with_width::<16>();
+    let mut two = SparseJacobian::prepare(banded::Rule, &points[0])
+        .unwrap()
+        .with_width::<2>();
+    assert_eq!((one.passes(), two.passes()), (1, 3));
+    let (_, mut jac_one) = one.jacobian(&points[0]).unwrap();
+    let (_, mut jac_two) = two.jacobian(&points[0]).unwrap();
+    for x in &points {
+        let (out, dense) = lifted::jacobian(banded::Rule, x).unwrap();
+        assert_eq!(one.jacobian_into(x, &mut jac_one).unwrap(), out);
+        assert_eq!(two.jacobian_into(x, &mut jac_two).unwrap(), out);
+        agree(&jac_one, &dense);
+        agree(&jac_two, &dense);
+    }
+
+    let mut plan = SparseJacobian::prepare(doubled_products::Rule, &points[0]).unwrap();
+    assert_eq!(plan.passes(), 1);
+    let (_, mut jac) = plan.jacobian(&points[0]).unwrap();
+    for x in &points {
+        let (out, dense) = lifted::jacobian(doubled_products::Rule, x).unwrap();
+        assert_eq!(plan.jacobian_into(x, &mut jac).unwrap(), out);
+        agree(&jac, &dense);
+        // d(2x_i · 2x_{i+1}) / dx_i = 4 x_{i+1}, written out.
+        assert!(close(*jac.get(0, 0).unwrap(), 4.0 * x[1], 4.0));
     }
 }
 

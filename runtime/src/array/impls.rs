@@ -174,6 +174,19 @@ impl<S: ArrayReading, const N: usize> ArrayOwned<NDual<S, N>> for NDualArray<S, 
     fn extend_map<T: Copy>(&mut self, src: &[T], f: impl FnMut(T) -> NDual<S, N>) {
         self.layout.extend_map(src, f);
     }
+    #[inline]
+    fn refill_values<T: Copy>(&mut self, src: &[T], mut f: impl FnMut(T) -> NDual<S, N>) {
+        if self.len() == src.len() {
+            // The partials are the seeds' already: only the primal is written, a
+            // (N + 1)-th of the bytes.
+            for (p, &x) in self.layout.primal.iter_mut().zip(src) {
+                *p = f(x).value();
+            }
+        } else {
+            self.clear();
+            self.extend_map(src, f);
+        }
+    }
 }
 
 impl<S: ArrayReading, const N: usize> FromIterator<NDual<S, N>> for NDualArray<S, N> {

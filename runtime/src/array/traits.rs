@@ -231,6 +231,15 @@ pub trait ArrayOwned<D: ArrayReading>:
             self.push(f(x));
         }
     }
+    /// Gives the array `f(x)`'s values for the `x` of `src`, in order, keeping its
+    /// partials: the array holds `src.len()` elements made by an `f` whose partials do
+    /// not depend on `x` (a plan's seeds). The default makes every element again.
+    #[doc(hidden)]
+    #[inline]
+    fn refill_values<T: Copy>(&mut self, src: &[T], f: impl FnMut(T) -> D) {
+        self.clear();
+        self.extend_map(src, f);
+    }
 }
 
 /// Every contiguous window of `size` elements of an array of reading `D`, as shared

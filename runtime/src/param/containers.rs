@@ -92,6 +92,14 @@ impl<F: Scalar, T: ParamElem<F>> Param<F> for Vec<T> {
         T::relift_vec(self, store, seed);
     }
     #[inline]
+    fn relift_values<D: Reading<F>>(
+        &self,
+        store: &mut Self::Store<D>,
+        seed: &mut impl FnMut(F) -> D,
+    ) {
+        T::relift_vec_values(self, store, seed);
+    }
+    #[inline]
     fn relift_range<D: Reading<F>>(
         &self,
         store: &mut Self::Store<D>,
@@ -257,6 +265,14 @@ macro_rules! tuple_param {
             #[allow(unused_variables)]
             fn relift<D: Reading<F>>(&self, store: &mut Self::Store<D>, seed: &mut impl FnMut(F) -> D) {
                 $(self.$i.relift(&mut store.$i, seed);)*
+            }
+            #[allow(unused_variables)]
+            fn relift_values<D: Reading<F>>(
+                &self,
+                store: &mut Self::Store<D>,
+                seed: &mut impl FnMut(F) -> D,
+            ) {
+                $(self.$i.relift_values(&mut store.$i, seed);)*
             }
             #[allow(unused_variables, unused_mut, unused_assignments)]
             fn relift_range<D: Reading<F>>(

@@ -60,6 +60,20 @@ pub trait Param<F: Scalar>: Clone + Debug {
     fn relift<D: Reading<F>>(&self, store: &mut Self::Store<D>, seed: &mut impl FnMut(F) -> D) {
         *store = self.lift(seed);
     }
+    /// [`relift`](Self::relift) into a `store` that holds a lift of a value of this
+    /// shape by a seed whose partials were the same, unchanged since (a rule that does
+    /// not mutate its arguments): only the primal values need to move, which arrays do
+    /// without rewriting their partials. A sparse plan whose seeds stay put from call
+    /// to call lifts this way. The default lifts again.
+    #[doc(hidden)]
+    #[inline]
+    fn relift_values<D: Reading<F>>(
+        &self,
+        store: &mut Self::Store<D>,
+        seed: &mut impl FnMut(F) -> D,
+    ) {
+        self.relift(store, seed);
+    }
     /// [`relift`](Self::relift) of the degrees of freedom `range` (indices in lift
     /// order) alone: each becomes `seed(k, x)`, `k` its index, and the others keep
     /// what `store` holds. `seed` must give every degree of freedom the value it
@@ -137,6 +151,16 @@ pub trait ParamElem<F: Scalar>: Param<F> + Sized {
         seed: &mut impl FnMut(F) -> D,
     ) {
         *store = Self::lift_vec(v, seed);
+    }
+    /// [`Param::relift_values`] of a lifted `Vec`; the default lifts it again.
+    #[doc(hidden)]
+    #[inline]
+    fn relift_vec_values<D: Reading<F>>(
+        v: &[Self],
+        store: &mut Self::VecStore<D>,
+        seed: &mut impl FnMut(F) -> D,
+    ) {
+        Self::relift_vec(v, store, seed);
     }
     /// [`Param::relift_range`] of a lifted `Vec`; the default lifts every element
     /// again.

@@ -67,6 +67,14 @@ macro_rules! scalar_param {
                 store.clear();
                 store.extend_map(v, seed);
             }
+            #[inline]
+            fn relift_vec_values<D: Reading<$f>>(
+                v: &[$f],
+                store: &mut D::Vec,
+                seed: &mut impl FnMut($f) -> D,
+            ) {
+                store.refill_values(v, seed);
+            }
             fn relift_vec_range<D: Reading<$f>>(
                 v: &[$f],
                 store: &mut D::Vec,

@@ -525,6 +525,12 @@ where
                 <NDual<R::Float, N> as ColumnReading<R::Float, N>>::seed_fast(x, lane)
             };
             let mut store = match kept.take() {
+                // One pass seeds as the last call's did, into arguments the rule left
+                // alone: only their values move.
+                Some(mut store) if passes == 1 && !R::MUTATES_ARGS => {
+                    args.relift_values(&mut store, &mut seed);
+                    store
+                }
                 Some(mut store) => {
                     args.relift(&mut store, &mut seed);
                     store

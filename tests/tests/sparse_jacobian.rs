@@ -4,7 +4,7 @@
 
 use lifted::drivers::Jacobian;
 use lifted::linalg as la;
-use lifted::sparse::faer::sparse::{SparseRowMat, SymbolicSparseRowMatRef};
+use lifted::sparse::faer::sparse::{SparseRowMat, SymbolicSparseRowMat, SymbolicSparseRowMatRef};
 use lifted::sparse::{
     ColoringOrder, PatternMode, SparseJacobian, SparseOptions, color_columns, sparse_jacobian,
     sparsity,
@@ -555,4 +555,49 @@ fn the_prepared_evaluation_allocates_only_what_the_function_does() {
         "passes {}, per pass {per_pass}",
         plan.passes()
     );
+}
+
+// ---------------------------------------------------------------------------------------
+// Other crates' CSR matrices.
+
+#[test]
+fn a_jacobian_converts_to_sprs_and_nalgebra() {
+    use lifted::sparse::{to_nalgebra, to_sprs};
+    let x = point(12, 31);
+    let (_, jac) = sparse_jacobian(banded::Rule, &x).unwrap();
+    let s = to_sprs(jac.as_ref()).unwrap();
+    let n = to_nalgebra(jac.as_ref()).unwrap();
+    assert_eq!(s.shape(), (12, 12));
+    assert_eq!((n.nrows(), n.ncols()), (12, 12));
+    assert_eq!(s.nnz(), jac.compute_nnz());
+    assert_eq!(n.nnz(), jac.compute_nnz());
+    for (i, j) in positions(jac.symbolic()) {
+        let v = *jac.get(i, j).unwrap();
+        assert_eq!(s.get(i, j), Some(&v));
+        assert_eq!(n.get_entry(i, j).map(|e| e.into_value()), Some(v));
+    }
+    assert_eq!(s.get(0, 5), None);
+
+    // A faer matrix with a row out of order comes out sorted; one naming a column
+    // twice is an error, not a panic.
+    let unsorted = SparseRowMat::new(
+        SymbolicSparseRowMat::new_unsorted_checked(2, 3, vec![0, 2, 3], None, vec![2, 0, 1]),
+        vec![5.0, 7.0, 9.0],
+    );
+    let s = to_sprs(unsorted.as_ref()).unwrap();
+    assert_eq!(s.indices(), [0, 2, 1]);
+    assert_eq!(s.data(), [7.0, 5.0, 9.0]);
+    let n = to_nalgebra(unsorted.as_ref()).unwrap();
+    assert_eq!(n.row(0).col_indices(), [0, 2]);
+    assert_eq!(n.row(0).values(), [7.0, 5.0]);
+    let twice = SparseRowMat::new(
+        SymbolicSparseRowMat::new_unsorted_checked(1, 3, vec![0, 2], None, vec![1, 1]),
+        vec![1.0, 2.0],
+    );
+    let err = to_sprs(twice.as_ref()).unwrap_err();
+    assert!(
+        err.to_string().contains("row 0 holds column 1 twice"),
+        "{err}"
+    );
+    assert!(to_nalgebra(twice.as_ref()).is_err());
 }

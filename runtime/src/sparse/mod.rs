@@ -3,11 +3,17 @@
 //! and one seed per color through the ordinary `NDual` passes.
 
 mod coloring;
+#[cfg(any(feature = "sprs", feature = "nalgebra-sparse"))]
+mod convert;
 mod jacobian;
 mod pattern;
 pub(crate) mod trace;
 
 pub use coloring::{Coloring, ColoringOrder, color_columns};
+#[cfg(feature = "nalgebra-sparse")]
+pub use convert::to_nalgebra;
+#[cfg(feature = "sprs")]
+pub use convert::to_sprs;
 pub use jacobian::{
     PatternMode, SparseJacobian, SparseOptions, WithJacobian, sparse_jacobian, sparsity,
 };

@@ -137,6 +137,23 @@ fn doubled_products(x: &mut [f64]) -> Vec<f64> {
     x.windows(2).map(|w| w[0] * w[1]).collect()
 }
 
+/// An ODE right-hand side with parameters: `∂f/∂u` is tridiagonal, `∂f/∂p` has two
+/// columns. A parameter below zero switches the coupling off.
+#[lifted::autodiff(forward)]
+fn with_parameters(u: &[f64], p: &[f64]) -> Vec<f64> {
+    let n = u.len();
+    (0..n)
+        .map(|i| {
+            let coupling = if i > 0 && p[1] > 0.0 {
+                p[1] * u[i - 1]
+            } else {
+                0.0
+            };
+            p[0] * u[i] * u[i] + coupling - u[i]
+        })
+        .collect()
+}
+
 // ---------------------------------------------------------------------------------------
 // Helpers.
 
@@ -600,4 +617,70 @@ fn a_jacobian_converts_to_sprs_and_nalgebra() {
         "{err}"
     );
     assert!(to_nalgebra(twice.as_ref()).is_err());
+}
+
+// ---------------------------------------------------------------------------------------
+// With respect to some arguments.
+
+#[test]
+fn wrt_takes_the_columns_of_the_arguments_named() {
+    use lifted::drivers::Driver;
+    let args = (point(9, 41), vec![0.7, 0.3]);
+    let local = SparseOptions::new().mode(PatternMode::Local);
+    for wrt in [&[0][..], &[1], &[1, 0], &[0, 1]] {
+        let (out, dense) = Driver::new(with_parameters::Rule)
+            .wrt(wrt)
+            .jacobian(&args)
+            .unwrap();
+        let mut plan =
+            SparseJacobian::prepare_with(with_parameters::Rule, &args, local.clone().wrt(wrt))
+                .unwrap();
+        let (o, jac) = plan.jacobian(&args).unwrap();
+        assert_eq!(o, out);
+        assert_eq!((jac.nrows(), jac.ncols()), dense.shape(), "wrt {wrt:?}");
+        assert_eq!(positions(jac.symbolic()), nonzeros(&dense), "wrt {wrt:?}");
+        for (i, j) in positions(jac.symbolic()) {
+            assert!(close(*jac.get(i, j).unwrap(), dense[(i, j)], 4.0));
+        }
+    }
+    // ∂f/∂u alone: tridiagonal below, so two colors; ∂f_i/∂u_i = 2 p₀ u_i − 1.
+    let mut plan =
+        SparseJacobian::prepare_with(with_parameters::Rule, &args, local.clone().wrt(&[0]))
+            .unwrap();
+    assert_eq!(plan.colors(), 2);
+    let (_, jac) = plan.jacobian(&args).unwrap();
+    assert!(close(
+        *jac.get(3, 3).unwrap(),
+        2.0 * 0.7 * args.0[3] - 1.0,
+        4.0
+    ));
+    assert_eq!(jac.get(3, 2), Some(&0.3));
+
+    // The held parameter still decides: the local pattern is checked against it.
+    let flipped = (args.0.clone(), vec![0.7, -0.3]);
+    assert!(matches!(
+        plan.jacobian(&flipped).unwrap_err(),
+        Error::PatternChanged { .. }
+    ));
+    let global = SparseOptions::new().wrt(&[0]);
+    assert!(matches!(
+        SparseJacobian::prepare_with(with_parameters::Rule, &args, global).err(),
+        Some(Error::UnresolvedDecision { .. })
+    ));
+
+    // Sizes shared out otherwise among the arguments move the columns: an error.
+    let moved = (point(10, 42), vec![0.7]);
+    assert!(matches!(
+        plan.jacobian(&moved).unwrap_err(),
+        Error::ShapeMismatch { .. }
+    ));
+    // Arguments that are not there, or named twice.
+    assert!(matches!(
+        SparseJacobian::prepare_with(with_parameters::Rule, &args, local.clone().wrt(&[2])).err(),
+        Some(Error::ArgumentOutOfRange { index: 2, .. })
+    ));
+    assert!(matches!(
+        SparseJacobian::prepare_with(with_parameters::Rule, &args, local.wrt(&[0, 0])).err(),
+        Some(Error::DuplicateArgument { index: 0, .. })
+    ));
 }

@@ -108,7 +108,7 @@ where
 
 /// Which scalar degrees of freedom of the arguments are seeded, and the column (input
 /// index of a gradient or Jacobian) each one goes to.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Columns {
     /// Seeded runs of degrees of freedom, in the arguments' (`Param`) order; `None`
     /// when every degree of freedom is seeded, column = degree of freedom (no table,
@@ -118,7 +118,7 @@ pub(crate) struct Columns {
     total: usize,
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Segment {
     /// The first degree of freedom, counted over all arguments.
     start: usize,
@@ -198,6 +198,11 @@ impl Columns {
     /// The number of columns.
     pub(crate) fn total(&self) -> usize {
         self.total
+    }
+
+    /// Whether every degree of freedom is its own column.
+    pub(crate) fn is_all(&self) -> bool {
+        self.segments.is_none()
     }
 
     /// Lifts `args` to reading `D` of width `N`, columns `first .. first + N`

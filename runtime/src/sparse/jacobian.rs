@@ -7,7 +7,7 @@ use num_traits::Zero;
 use super::coloring::{Coloring, ColoringOrder, color_columns};
 use super::pattern::Pattern;
 use super::trace::{self, Phase, Run};
-use crate::drivers::engine::ColumnReading;
+use crate::drivers::engine::{ColumnReading, Columns};
 use crate::drivers::{Arguments, ChunkScalar, Error, IntoArgs};
 use crate::{FRule, NDual, Param, Reading};
 
@@ -36,13 +36,18 @@ pub enum PatternMode {
     Local,
 }
 
-/// How [`SparseJacobian::prepare_with`] finds and colors the pattern.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// How [`SparseJacobian::prepare_with`] finds and colors the pattern, and which
+/// arguments the Jacobian is taken with respect to.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SparseOptions {
     /// Global (the default) or local pattern.
     pub mode: PatternMode,
     /// The vertex order of greedy coloring.
     pub order: ColoringOrder,
+    /// The arguments differentiated, numbered from 0, their degrees of freedom the
+    /// columns in this order (as [`Driver::wrt`](crate::drivers::Driver::wrt));
+    /// `None`, every argument.
+    pub wrt: Option<Vec<usize>>,
 }
 
 impl SparseOptions {
@@ -60,6 +65,18 @@ impl SparseOptions {
     pub fn order(self, order: ColoringOrder) -> Self {
         Self { order, ..self }
     }
+
+    /// With respect to the arguments numbered in `args` alone (counted from 0): the
+    /// Jacobian's columns are their degrees of freedom, argument after argument as
+    /// listed, and the others are held constant — `∂f/∂u` of `f(u, p)` with
+    /// `wrt(&[0])`. A decision on a held argument still counts as one on an input: the
+    /// pattern must hold wherever the plan is evaluated.
+    pub fn wrt(self, args: &[usize]) -> Self {
+        Self {
+            wrt: Some(args.to_vec()),
+            ..self
+        }
+    }
 }
 
 /// A rule's result and its sparse Jacobian.
@@ -67,6 +84,44 @@ pub type WithJacobian<R> = (
     <R as FRule>::Output,
     SparseRowMat<usize, <R as FRule>::Float>,
 );
+
+/// The columns of `wrt` (every degree of freedom when `None`).
+fn columns_of<A: Arguments<F>, F: ChunkScalar>(
+    function: &'static str,
+    args: &A,
+    wrt: Option<&[usize]>,
+) -> Result<Columns, Error> {
+    match wrt {
+        None => Ok(Columns::all(args)),
+        Some(wrt) => Columns::select(function, args, wrt),
+    }
+}
+
+/// The pattern over every degree of freedom cut to the differentiated ones, renumbered
+/// as their columns (each row's columns kept increasing).
+fn restrict(
+    pattern: SymbolicSparseRowMat<usize>,
+    columns: &Columns,
+) -> SymbolicSparseRowMat<usize> {
+    if columns.is_all() {
+        return pattern;
+    }
+    let (rows, row_ptr, col_idx) = (pattern.nrows(), pattern.row_ptr(), pattern.col_idx());
+    let mut new_ptr = Vec::with_capacity(rows + 1);
+    let mut new_idx = Vec::with_capacity(col_idx.len());
+    new_ptr.push(0);
+    for i in 0..rows {
+        let start = new_idx.len();
+        new_idx.extend(
+            col_idx[row_ptr[i]..row_ptr[i + 1]]
+                .iter()
+                .filter_map(|&d| columns.column(d)),
+        );
+        new_idx[start..].sort_unstable();
+        new_ptr.push(new_idx.len());
+    }
+    SymbolicSparseRowMat::new_checked(rows, columns.total(), new_ptr, None, new_idx)
+}
 
 /// The color of the column of each non-zero (colors number at most the columns, which
 /// [`leaves`] keeps within `u32`).
@@ -222,7 +277,8 @@ where
 /// [`NDual<F, N>`](crate::NDual) pass (8 unless [`with_width`](Self::with_width) says
 /// otherwise), decompressed into faer's CSR matrix.
 ///
-/// Rows are the result's degrees of freedom and columns the arguments', numbered as
+/// Rows are the result's degrees of freedom and columns the arguments' (those of
+/// [`SparseOptions::wrt`] when it names some), numbered as
 /// [`jacobian`](crate::jacobian)'s. The plan keeps the lifted arguments between calls:
 /// [`jacobian_into`](Self::jacobian_into) given the rule's argument tuple borrowed
 /// (`&args`) allocates nothing but what the function allocates itself in each pass.
@@ -264,6 +320,14 @@ where
 {
     rule: R,
     mode: PatternMode,
+    /// The arguments differentiated, as the options gave them.
+    wrt: Option<Vec<usize>>,
+    /// Which degrees of freedom are columns, and which column each is.
+    columns: Columns,
+    /// The arguments' degrees of freedom.
+    dofs: usize,
+    /// Each argument's degrees of freedom, which fix the columns of a `wrt` plan.
+    arg_dims: Vec<usize>,
     pattern: SymbolicSparseRowMat<usize>,
     coloring: Coloring,
     /// The color of each non-zero's column, in CSR order: decompression reads it
@@ -308,12 +372,18 @@ where
         options: SparseOptions,
     ) -> Result<Self, Error> {
         args.with_args(|args| {
+            let columns = columns_of(R::NAME, args, options.wrt.as_deref())?;
             let Detected { pattern, decisions } = detect(rule, args, options.mode)?;
+            let pattern = restrict(pattern, &columns);
             let coloring = color_columns(pattern.as_ref(), options.order);
             let nz_colors = nz_colors(pattern.col_idx(), &coloring);
             Ok(Self {
                 rule,
                 mode: options.mode,
+                wrt: options.wrt,
+                columns,
+                dofs: args.dim(),
+                arg_dims: (0..R::Args::COUNT).map(|i| args.arg_dim(i)).collect(),
                 pattern,
                 coloring,
                 nz_colors,
@@ -349,6 +419,10 @@ where
         SparseJacobian {
             rule: self.rule,
             mode: self.mode,
+            wrt: self.wrt,
+            columns: self.columns,
+            dofs: self.dofs,
+            arg_dims: self.arg_dims,
             pattern: self.pattern,
             coloring: self.coloring,
             nz_colors: self.nz_colors,
@@ -359,7 +433,7 @@ where
     }
 
     /// The sparsity pattern: rows the result's degrees of freedom, columns the
-    /// arguments'.
+    /// differentiated arguments'.
     pub fn pattern(&self) -> SymbolicSparseRowMatRef<'_, usize> {
         self.pattern.as_ref()
     }
@@ -454,17 +528,31 @@ where
     }
 
     fn check_args(&self, args: &R::Args) -> Result<(), Error> {
-        let (expected, got) = (self.pattern.ncols(), args.dim());
-        if expected == got {
-            Ok(())
-        } else {
-            Err(Error::ShapeMismatch {
+        let (expected, got) = (self.dofs, args.dim());
+        if expected != got {
+            return Err(Error::ShapeMismatch {
                 function: R::NAME,
                 what: "the arguments' degrees of freedom",
                 expected,
                 got,
-            })
+            });
         }
+        // As many in all but shared out otherwise among the arguments, the columns of
+        // the differentiated ones would move.
+        let moved = self
+            .arg_dims
+            .iter()
+            .enumerate()
+            .find(|&(i, &d)| args.arg_dim(i) != d);
+        if let (Some(_), Some((i, &expected))) = (&self.wrt, moved) {
+            return Err(Error::ShapeMismatch {
+                function: R::NAME,
+                what: "one argument's degrees of freedom (with `wrt`, each argument keeps its size)",
+                expected,
+                got: args.arg_dim(i),
+            });
+        }
+        Ok(())
     }
 
     /// The checking pass of a local pattern: the decisions again, without sets.
@@ -506,6 +594,7 @@ where
     fn passes_into(&mut self, args: &R::Args, values: &mut [R::Float]) -> Result<R::Output, Error> {
         let Self {
             rule,
+            columns,
             pattern,
             coloring,
             nz_colors,
@@ -520,7 +609,10 @@ where
             let first = pass * N;
             let mut dof = 0;
             let mut seed = |x| {
-                let lane = colors[dof].checked_sub(first).filter(|&l| l < N);
+                let lane = columns
+                    .column(dof)
+                    .and_then(|c| colors[c].checked_sub(first))
+                    .filter(|&l| l < N);
                 dof += 1;
                 <NDual<R::Float, N> as ColumnReading<R::Float, N>>::seed_fast(x, lane)
             };

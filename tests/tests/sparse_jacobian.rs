@@ -611,6 +611,21 @@ fn a_jacobian_converts_to_sprs_and_nalgebra() {
         SymbolicSparseRowMat::new_unsorted_checked(1, 3, vec![0, 2], None, vec![1, 1]),
         vec![1.0, 2.0],
     );
+    // A converted matrix refreshed in place at another point: the plan's order is the
+    // converted matrix's.
+    let mut plan = SparseJacobian::prepare(banded::Rule, &x).unwrap();
+    let mut csr = to_sprs(jac.as_ref()).unwrap();
+    let y = point(12, 32);
+    let (_, dense) = lifted::jacobian(banded::Rule, &y).unwrap();
+    plan.values_into(&y, csr.data_mut()).unwrap();
+    for (i, j) in positions(jac.symbolic()) {
+        assert!(close(*csr.get(i, j).unwrap(), dense[(i, j)], 4.0));
+    }
+    assert!(matches!(
+        plan.values_into(&y, &mut [0.0; 3]),
+        Err(Error::BufferLength { expected, got: 3, .. }) if expected == jac.compute_nnz()
+    ));
+
     let err = to_sprs(twice.as_ref()).unwrap_err();
     assert!(
         err.to_string().contains("row 0 holds column 1 twice"),

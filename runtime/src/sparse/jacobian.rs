@@ -502,11 +502,58 @@ where
                     got: j.col_idx().len(),
                 });
             }
+            self.values_into(args, jac.val_mut())
+        })
+    }
+
+    /// The Jacobian's non-zeros at `args` written into `values`, in the order of the
+    /// plan's [`pattern`](Self::pattern) (row after row, each row's columns
+    /// increasing); returns the result. For a matrix of another crate that keeps the
+    /// same structure — one from [`to_sprs`](crate::sparse) or `to_nalgebra`, refreshed
+    /// in place through its values — or a solver's own storage. A local plan runs its
+    /// checking pass first.
+    ///
+    /// ```
+    /// use lifted::autodiff;
+    /// use lifted::sparse::SparseJacobian;
+    ///
+    /// #[autodiff(forward)]
+    /// fn diff(x: &[f64]) -> Vec<f64> {
+    ///     x.windows(2).map(|w| w[1] * w[1] - w[0]).collect()
+    /// }
+    ///
+    /// # fn main() -> Result<(), lifted::Error> {
+    /// let mut plan = SparseJacobian::prepare(diff::Rule, &[1.0, 2.0, 3.0])?;
+    /// let mut values = vec![0.0; plan.pattern().compute_nnz()];
+    /// plan.values_into(&[1.0, 2.0, 3.0], &mut values)?;
+    /// assert_eq!(values, [-1.0, 4.0, -1.0, 6.0]); // (0, 0), (0, 1), (1, 1), (1, 2)
+    /// # Ok(())
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::BufferLength`] when `values` does not hold one value per non-zero;
+    /// otherwise as [`jacobian_into`](Self::jacobian_into).
+    pub fn values_into(
+        &mut self,
+        args: impl IntoArgs<R::Args>,
+        values: &mut [R::Float],
+    ) -> Result<R::Output, Error> {
+        args.with_args(|args| {
+            let expected = self.pattern.col_idx().len();
+            if values.len() != expected {
+                return Err(Error::BufferLength {
+                    function: R::NAME,
+                    expected,
+                    got: values.len(),
+                });
+            }
             self.check_args(args)?;
             if self.mode == PatternMode::Local {
                 self.verify(args)?;
             }
-            self.passes_into(args, jac.val_mut())
+            self.passes_into(args, values)
         })
     }
 

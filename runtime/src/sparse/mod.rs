@@ -5,6 +5,7 @@
 mod coloring;
 #[cfg(any(feature = "sprs", feature = "nalgebra-sparse"))]
 mod convert;
+mod detect;
 mod jacobian;
 mod pattern;
 pub(crate) mod trace;
@@ -14,9 +15,8 @@ pub use coloring::{Coloring, ColoringOrder, color_columns};
 pub use convert::to_nalgebra;
 #[cfg(feature = "sprs")]
 pub use convert::to_sprs;
-pub use jacobian::{
-    PatternMode, SparseJacobian, SparseOptions, WithJacobian, sparse_jacobian, sparsity,
-};
+pub use detect::{PatternMode, sparsity};
+pub use jacobian::{SparseJacobian, SparseOptions, WithJacobian, sparse_jacobian};
 pub use pattern::Pattern;
 
 /// The faer version whose sparse matrices the Jacobians come in (its `sparse` module

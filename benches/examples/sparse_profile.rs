@@ -1,5 +1,5 @@
 //! The Brusselator's sparse Jacobian at one grid side, for finding where an
-//! evaluation's time goes: `residual`, `plan` (width 8), `w10`, `w12`, `wide` (width 16) or `detect`
+//! evaluation's time goes: `residual`, `plan` (width 8), `w10`, `w12`, `wide` (width 16), `detect` or `prepare`
 //! in a loop.
 //!
 //! ```text
@@ -41,6 +41,13 @@ fn main() {
         "w10" => plan_loop::<10>(&a, reps, &mut start),
         "w12" => plan_loop::<12>(&a, reps, &mut start),
         "wide" => plan_loop::<16>(&a, reps, &mut start),
+        "prepare" => (0..reps)
+            .map(|_| {
+                SparseJacobian::prepare(brusselator::Rule, black_box(&a))
+                    .expect("a global pattern")
+                    .colors() as f64
+            })
+            .sum(),
         "detect" => (0..reps)
             .map(|_| {
                 sparsity(brusselator::Rule, black_box(&a), PatternMode::Global)
@@ -49,7 +56,7 @@ fn main() {
                     .len() as f64
             })
             .sum(),
-        other => panic!("unknown case {other}: residual, plan, w10, w12, wide or detect"),
+        other => panic!("unknown case {other}: residual, plan, w10, w12, wide, detect or prepare"),
     };
     let per = start.elapsed().as_secs_f64() / reps as f64;
     println!("{what} m = {m}: {:.3} ms per call ({acc})", per * 1e3);

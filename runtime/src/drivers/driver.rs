@@ -215,10 +215,7 @@ where
     }
 
     pub(super) fn columns(&self, args: &R::Args) -> Result<Columns, Error> {
-        match &self.wrt {
-            None => Ok(Columns::all(args)),
-            Some(wrt) => Columns::select(R::NAME, args, wrt),
-        }
+        Columns::of(R::NAME, args, self.wrt.as_deref())
     }
 
     /// The number of columns of a gradient or Jacobian at `args`: the degrees of

@@ -108,7 +108,7 @@ where
 
 /// Which scalar degrees of freedom of the arguments are seeded, and the column (input
 /// index of a gradient or Jacobian) each one goes to.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub(crate) struct Columns {
     /// Seeded runs of degrees of freedom, in the arguments' (`Param`) order; `None`
     /// when every degree of freedom is seeded, column = degree of freedom (no table,
@@ -118,7 +118,7 @@ pub(crate) struct Columns {
     total: usize,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 struct Segment {
     /// The first degree of freedom, counted over all arguments.
     start: usize,
@@ -147,6 +147,19 @@ impl Columns {
         Self {
             segments: None,
             total: args.dim(),
+        }
+    }
+
+    /// The columns of the arguments numbered in `wrt` ([`select`](Self::select)), or
+    /// of every degree of freedom when there is no list ([`all`](Self::all)).
+    pub(crate) fn of<F: ChunkScalar, A: Arguments<F>>(
+        function: &'static str,
+        args: &A,
+        wrt: Option<&[usize]>,
+    ) -> Result<Self, Error> {
+        match wrt {
+            None => Ok(Self::all(args)),
+            Some(wrt) => Self::select(function, args, wrt),
         }
     }
 

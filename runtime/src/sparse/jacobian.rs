@@ -61,18 +61,6 @@ pub type WithJacobian<R> = (
     SparseRowMat<usize, <R as FRule>::Float>,
 );
 
-/// The columns of `wrt` (every degree of freedom when `None`).
-fn columns_of<A: Arguments<F>, F: ChunkScalar>(
-    function: &'static str,
-    args: &A,
-    wrt: Option<&[usize]>,
-) -> Result<Columns, Error> {
-    match wrt {
-        None => Ok(Columns::all(args)),
-        Some(wrt) => Columns::select(function, args, wrt),
-    }
-}
-
 /// The pattern over every degree of freedom cut to the differentiated ones, renumbered
 /// as their columns (each row's columns kept increasing).
 fn restrict(
@@ -100,7 +88,7 @@ fn restrict(
 }
 
 /// The color of the column of each non-zero (colors number at most the columns, which
-/// [`leaves`] keeps within `u32`).
+/// detection keeps within `u32`).
 fn nz_colors(col_idx: &[usize], coloring: &Coloring) -> Vec<u32> {
     let colors = coloring.colors();
     col_idx.iter().map(|&j| colors[j] as u32).collect()
@@ -174,12 +162,8 @@ where
 {
     rule: R,
     mode: PatternMode,
-    /// The arguments differentiated, as the options gave them.
-    wrt: Option<Vec<usize>>,
     /// Which degrees of freedom are columns, and which column each is.
     columns: Columns,
-    /// The arguments' degrees of freedom.
-    dofs: usize,
     /// Each argument's degrees of freedom, which fix the columns of a `wrt` plan.
     arg_dims: Vec<usize>,
     pattern: SymbolicSparseRowMat<usize>,
@@ -208,9 +192,9 @@ where
     ///
     /// # Errors
     ///
-    /// As [`sparsity`](super::sparsity): [`Error::UnresolvedDecision`] names the first decision on an
-    /// input-dependent value; [`prepare_with`](Self::prepare_with) a local pattern
-    /// then.
+    /// As [`sparsity`](super::sparsity): [`Error::UnresolvedDecision`] names the first
+    /// decision on an input-dependent value; [`prepare_with`](Self::prepare_with) a
+    /// local pattern then.
     pub fn prepare(rule: R, args: impl IntoArgs<R::Args>) -> Result<Self, Error> {
         Self::prepare_with(rule, args, SparseOptions::default())
     }
@@ -226,7 +210,7 @@ where
         options: SparseOptions,
     ) -> Result<Self, Error> {
         args.with_args(|args| {
-            let columns = columns_of(R::NAME, args, options.wrt.as_deref())?;
+            let columns = Columns::of(R::NAME, args, options.wrt.as_deref())?;
             let Detected { pattern, decisions } = detect(rule, args, options.mode)?;
             let pattern = restrict(pattern, &columns);
             let coloring = color_columns(pattern.as_ref(), options.order);
@@ -234,9 +218,7 @@ where
             Ok(Self {
                 rule,
                 mode: options.mode,
-                wrt: options.wrt,
                 columns,
-                dofs: args.dim(),
                 arg_dims: (0..R::Args::COUNT).map(|i| args.arg_dim(i)).collect(),
                 pattern,
                 coloring,
@@ -273,9 +255,7 @@ where
         SparseJacobian {
             rule: self.rule,
             mode: self.mode,
-            wrt: self.wrt,
             columns: self.columns,
-            dofs: self.dofs,
             arg_dims: self.arg_dims,
             pattern: self.pattern,
             coloring: self.coloring,
@@ -429,7 +409,7 @@ where
     }
 
     fn check_args(&self, args: &R::Args) -> Result<(), Error> {
-        let (expected, got) = (self.dofs, args.dim());
+        let (expected, got) = (self.arg_dims.iter().sum(), args.dim());
         if expected != got {
             return Err(Error::ShapeMismatch {
                 function: R::NAME,
@@ -438,22 +418,25 @@ where
                 got,
             });
         }
+        if self.columns.is_all() {
+            return Ok(());
+        }
         // As many in all but shared out otherwise among the arguments, the columns of
         // the differentiated ones would move.
-        let moved = self
+        match self
             .arg_dims
             .iter()
             .enumerate()
-            .find(|&(i, &d)| args.arg_dim(i) != d);
-        if let (Some(_), Some((i, &expected))) = (&self.wrt, moved) {
-            return Err(Error::ShapeMismatch {
+            .find(|&(i, &d)| args.arg_dim(i) != d)
+        {
+            Some((i, &expected)) => Err(Error::ShapeMismatch {
                 function: R::NAME,
                 what: "one argument's degrees of freedom (with `wrt`, each argument keeps its size)",
                 expected,
                 got: args.arg_dim(i),
-            });
+            }),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// The checking pass of a local pattern: the decisions again, without sets.

@@ -365,9 +365,9 @@ where
     {
         let (rule, args, columns, grad) = (self.rule, self.args, self.columns, self.grad);
         if self.zero_skipping {
-            engine::gradient_at::<R, ZDual<R::Float, N>, N>(rule, args, columns, grad)
+            engine::gradient_at::<R, ZDual<R::Float, N>, N>(rule, args, columns, &mut None, grad)
         } else {
-            engine::gradient_at::<R, NDual<R::Float, N>, N>(rule, args, columns, grad)
+            engine::gradient_at::<R, NDual<R::Float, N>, N>(rule, args, columns, &mut None, grad)
         }
     }
 }

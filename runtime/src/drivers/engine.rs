@@ -324,10 +324,15 @@ pub(crate) fn dim_of<F: ChunkScalar, P: Param<F>, D: Reading<F>>(
 /// Runs `rule` once per chunk of `N` columns (at least once), calling
 /// `each(first, lanes, output)` after each pass with the first column of the pass, the
 /// number of lanes in use and the lifted result. Returns the result's primal.
+///
+/// `kept` is the lifted arguments of an earlier call at another point of the same
+/// shape, with the first column of its last pass (or `None`): the passes lift into
+/// it, reusing its buffers, and leave theirs there for the next call.
 pub(crate) fn column_passes<R, D, const N: usize>(
     rule: R,
     args: &R::Args,
     columns: &Columns,
+    kept: &mut Kept<R::Float, R::Args, D>,
     mut each: impl FnMut(usize, usize, &StoreAt<R::Float, R::Output, D>) -> Result<(), Error>,
 ) -> Result<R::Output, Error>
 where
@@ -337,32 +342,50 @@ where
 {
     let mut first = 0;
     let mut output = None;
-    let mut lifted = None;
-    loop {
+    let mut lifted = kept.take();
+    if let Some((store, _)) = lifted.as_mut() {
+        // Another point: with the seeds where the last pass left them, only the values
+        // differ, and moving them is all the first pass's lift then needs. Otherwise
+        // the lift below lifts every degree of freedom again anyway.
+        if !R::MUTATES_ARGS && columns.is_all() {
+            args.relift_values(store, &mut |x| D::seed(x, None));
+        }
+    }
+    let result = loop {
         let mut store =
             columns.lift::<R::Float, R::Args, D, N>(args, first, lifted.take(), !R::MUTATES_ARGS);
         let out = rule.frule::<D>(&mut store);
         lifted = Some((store, first));
         let lanes = N.min(columns.total().saturating_sub(first));
-        each(first, lanes, &out)?;
+        if let Err(e) = each(first, lanes, &out) {
+            break Err(e);
+        }
         if output.is_none() {
             output = Some(R::Output::primal_of(&out));
         }
         first += N;
         if first >= columns.total() {
-            break;
+            break Ok(());
         }
-    }
+    };
+    *kept = lifted;
+    result?;
     // The loop runs at least once.
     Ok(output.unwrap_or_else(|| rule.primal(&mut args.clone())))
 }
 
+/// The lifted arguments a run of [`column_passes`] leaves for the next, with the first
+/// column of its last pass.
+pub(crate) type Kept<F, A, D> = Option<(StoreAt<F, A, D>, usize)>;
+
 /// The gradient of a scalar result over `columns` at reading `D` of width `N`,
-/// written to `grad` (whose length the caller checked); returns the value.
+/// written to `grad` (whose length the caller checked), lifting into `kept` (see
+/// [`column_passes`]); returns the value.
 pub(crate) fn gradient_at<R, D, const N: usize>(
     rule: R,
     args: &R::Args,
     columns: &Columns,
+    kept: &mut Kept<R::Float, R::Args, D>,
     grad: &mut [R::Float],
 ) -> Result<R::Float, Error>
 where
@@ -371,7 +394,7 @@ where
     D: ColumnReading<R::Float, N>,
 {
     let mut value = R::Float::zero();
-    column_passes::<R, D, N>(rule, args, columns, |first, lanes, out| {
+    column_passes::<R, D, N>(rule, args, columns, kept, |first, lanes, out| {
         let mut dim = 0;
         R::Output::visit(out, &mut |d: D| {
             if dim == 0 {
@@ -406,7 +429,7 @@ where
     let cols = columns.total();
     let mut rows = None;
     let mut data = Vec::new();
-    let output = column_passes::<R, D, N>(rule, args, columns, |first, lanes, out| {
+    let output = column_passes::<R, D, N>(rule, args, columns, &mut None, |first, lanes, out| {
         let m = dim_of::<R::Float, R::Output, D>(out);
         if first_pass(R::NAME, &mut rows, m)? {
             data = vec![R::Float::zero(); m * cols];

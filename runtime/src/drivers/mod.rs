@@ -26,7 +26,8 @@
 //! | [`derivatives_1d`] | `[f, f′, …, f⁽ᵏ⁾]` along one direction | 1, [`Taylor`](crate::Taylor) of order k |
 //!
 //! [`Driver`] holds a chunk width and an argument selection (JAX's `argnums`) for
-//! repeated calls. Drivers never panic on bad input: shape mismatches, a width that
+//! repeated calls; a [`GradientPlan`] made from it also keeps the lifted arguments
+//! from call to call, so an optimiser's loop lifts into the same buffers. Drivers never panic on bad input: shape mismatches, a width that
 //! cannot be chosen at run time, a non-scalar result for a gradient, a bad selection
 //! are an [`Error`].
 //!
@@ -83,6 +84,7 @@ mod jvp;
 mod matrix;
 mod nested;
 mod plan;
+mod prepared;
 mod second;
 mod taylor;
 pub(crate) mod width;
@@ -97,6 +99,7 @@ pub use jvp::{derivative, jvp, jvp_chunk, jvp_many, jvp_mut};
 pub use matrix::Jacobian;
 pub use nested::nested_derivative;
 pub use plan::{PassPlan, PassReading, ZERO_SKIP_MIN_COLUMNS};
+pub use prepared::GradientPlan;
 pub use second::{ValueGradientHessian, hessian, hessian_diag, hvp};
 pub use taylor::derivatives_1d;
 pub use width::{

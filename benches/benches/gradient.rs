@@ -1,14 +1,16 @@
 //! W2: the Rosenbrock gradient at n = 16, 256, 4096, lifted's `gradient` against the
 //! hand-written analytic gradient and against num-dual's chunked forward mode.
 //!
-//! * lifted: the forward driver's `gradient_into` (`Driver::new(rule)`, named so that
-//!   another mode of `lifted::gradient` would not change what is measured) of the
+//! * lifted: a [`GradientPlan`](lifted::drivers::GradientPlan) prepared from the forward
+//!   driver (`Driver::new(rule)`, named so that another mode of `lifted::gradient`
+//!   would not change what is measured) and evaluated with `gradient_into`, of the
 //!   `#[autodiff(forward, chunk = 8)]` Rosenbrock with nothing else set: passes at the
 //!   rule's width 8, dense `NDual`s up to 16 inputs and zero-skipping `ZDual`s beyond;
 //!   for reference also dense passes at widths 8 and 16 and zero-skipping passes at
-//!   widths 4, 16 and 64. The arguments are
-//!   borrowed and the gradient buffer reused across calls. For reference, the plain
-//!   `lifted::gradient` call (a new driver and a new gradient vector per call).
+//!   widths 4, 16 and 64. The arguments are borrowed, and the gradient buffer and the
+//!   lifted arguments are reused across calls, as num-dual's buffers are. For
+//!   reference, the plain `lifted::gradient` call (a new driver, new lifted arguments
+//!   and a new gradient vector per call).
 //! * num-dual: `DualSVec64<C>` for C = 1, 2, 4, 8, 16, C inputs seeded per pass
 //!   (`Derivative::some` of a unit vector, every other input `Derivative::none()`, so
 //!   num-dual skips their tangents as `ZDual` does), the dual input buffer built once
@@ -50,7 +52,7 @@ fn check(name: &str, n: usize, got: &[f64], want: &[f64]) {
     }
 }
 
-/// A lifted gradient through `driver`, checked, as a timed batch.
+/// A lifted gradient through a plan prepared from `driver`, checked, as a timed batch.
 fn lifted_impl<W: PassWidth>(
     name: &str,
     n: usize,
@@ -59,13 +61,13 @@ fn lifted_impl<W: PassWidth>(
 ) -> Implementation {
     let args = (w2::input(n),);
     let mut grad = vec![0.0; n];
-    driver.gradient_into(&args, &mut grad).expect("gradient");
+    let mut plan = driver.prepare_gradient(&args).expect("plan");
+    plan.gradient_into(&args, &mut grad).expect("gradient");
     check(name, n, &grad, want);
     Implementation {
         name: name.to_string(),
         run: batch(move || {
-            driver
-                .gradient_into(black_box(&args), black_box(&mut grad))
+            plan.gradient_into(black_box(&args), black_box(&mut grad))
                 .expect("gradient")
         }),
     }

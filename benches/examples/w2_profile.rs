@@ -9,16 +9,17 @@
 //!
 //! Implementations: `hand` (the analytic gradient), `rule` (the derived rule alone at
 //! `NDual<f64, 16>` on arguments lifted once, n ≤ 16), `lift` (lifting the arguments
-//! alone, n ≤ 16), `lifted` (`gradient_into`, arguments borrowed, buffer reused, as the
-//! bench times it), `lifted-plain` (the plain `lifted::gradient` call), `num-dual-C`
-//! (num-dual at chunk C = 1, 2, 4 or 8; 2 is its best at n = 16), `dense-W` and `zs-W` (`gradient_into` at
-//! a fixed reading and width W). Take the difference of two loop lengths to leave out
+//! alone, n ≤ 16), `lifted` (a prepared `GradientPlan`'s `gradient_into`, arguments
+//! borrowed, buffers reused, as the bench times it), `lifted-into` (the driver's
+//! `gradient_into`, which lifts into new buffers per call), `lifted-plain` (the plain `lifted::gradient` call), `num-dual-C`
+//! (num-dual at chunk C = 1, 2, 4 or 8; 2 is its best at n = 16), `dense-W` and `zs-W`
+//! (a plan at a fixed reading and width W). Take the difference of two loop lengths to leave out
 //! start-up.
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use lifted::drivers::{Driver, PassReading};
+use lifted::drivers::{Driver, PassReading, PassWidth};
 use lifted::{FRule, NDual, NDualArray, Param};
 use lifted_benches::jvp::rosenbrock;
 use lifted_benches::w2;
@@ -70,7 +71,8 @@ fn implementation(which: &str, n: usize) -> Run {
         "lift" => Box::new(move || {
             black_box(lift16(black_box(&args)));
         }),
-        "lifted" => {
+        "lifted" => planned(Driver::new(rosenbrock::Rule), args, grad),
+        "lifted-into" => {
             let driver = Driver::new(rosenbrock::Rule);
             Box::new(move || {
                 black_box(driver.gradient_into(black_box(&args), black_box(&mut grad))).ok();
@@ -96,17 +98,33 @@ fn implementation(which: &str, n: usize) -> Run {
             let driver = Driver::new(rosenbrock::Rule)
                 .reading(reading)
                 .width(width.parse().expect("a width"));
-            Box::new(move || {
-                black_box(driver.gradient_into(black_box(&args), black_box(&mut grad))).ok();
-            })
+            planned(driver, args, grad)
         }
     }
+}
+
+/// A plan prepared from `driver`, evaluated per call.
+fn planned<W: PassWidth>(
+    driver: Driver<rosenbrock::Rule, W>,
+    args: (Vec<f64>,),
+    mut grad: Vec<f64>,
+) -> Run {
+    let mut plan = driver.prepare_gradient(&args).expect("a plan");
+    Box::new(move || {
+        black_box(plan.gradient_into(black_box(&args), black_box(&mut grad))).ok();
+    })
 }
 
 /// Interleaved rounds of every implementation that runs at size `n`: the median time of
 /// each, and its ratio to num-dual's.
 fn race(n: usize, extra: &[String]) {
-    let mut names = vec!["hand", "lifted", "lifted-plain", "num-dual-2"];
+    let mut names = vec![
+        "hand",
+        "lifted",
+        "lifted-plain",
+        "num-dual-2",
+        "lifted-into",
+    ];
     if n <= 16 {
         names.extend(["rule", "lift"]);
     }

@@ -145,7 +145,10 @@ where
             if got != expected {
                 return Err(Error::ShapeMismatch {
                     function: R::NAME,
-                    what: ARGUMENT_NAMES.get(argument).copied().unwrap_or("an argument"),
+                    what: ARGUMENT_NAMES
+                        .get(argument)
+                        .copied()
+                        .unwrap_or("an argument"),
                     expected,
                     got,
                 });
@@ -180,10 +183,7 @@ where
     /// # Errors
     ///
     /// As [`gradient`](Self::gradient) for the width and the selection.
-    pub fn prepare_gradient(
-        &self,
-        args: impl IntoArgs<R::Args>,
-    ) -> Result<GradientPlan<R>, Error> {
+    pub fn prepare_gradient(&self, args: impl IntoArgs<R::Args>) -> Result<GradientPlan<R>, Error> {
         args.with_args(|args| {
             let columns = self.columns(args)?;
             let plan = self.plan(columns.total());

@@ -160,7 +160,8 @@ where
 /// rule's own `&R::Args`. A function of scalars and fixed-size arrays that allocates
 /// nothing itself, called with `&R::Args`, runs without allocating (checked in the
 /// tests with a counting allocator). [`Driver::wrt`](crate::drivers::Driver::wrt)
-/// adds a small table per call.
+/// adds a small table per call. A [`GradientPlan`](crate::drivers::GradientPlan)
+/// keeps the lifted arrays from call to call, for loops over many points.
 ///
 /// # Errors
 ///

@@ -19,7 +19,8 @@ use crate::{FRule, NDual, Reading, ZDual};
 /// an evaluation allocates nothing beyond what the function itself allocates at the
 /// reading of its passes (checked in the tests with a counting allocator). The width,
 /// the reading of the passes ([`PassPlan`]) and the argument selection are the
-/// driver's, fixed when the plan is made.
+/// driver's, fixed when the plan is made. A plan is not `Send` (the lifted arguments
+/// it keeps are of a type chosen where it is made): make one per thread.
 ///
 /// ```
 /// use lifted::autodiff;

@@ -11,10 +11,10 @@
 //! `NDual<f64, 16>` on arguments lifted once, n ≤ 16), `lift` (lifting the arguments
 //! alone, n ≤ 16), `lifted` (a prepared `GradientPlan`'s `gradient_into`, arguments
 //! borrowed, buffers reused, as the bench times it), `lifted-into` (the driver's
-//! `gradient_into`, which lifts into new buffers per call), `lifted-plain` (the plain `lifted::gradient` call), `num-dual-C`
-//! (num-dual at chunk C = 1, 2, 4 or 8; 2 is its best at n = 16), `dense-W` and `zs-W`
-//! (a plan at a fixed reading and width W). Take the difference of two loop lengths to leave out
-//! start-up.
+//! `gradient_into`, which lifts into new buffers per call), `lifted-plain` (the plain
+//! `lifted::gradient` call), `num-dual-C` (num-dual at chunk C = 1, 2, 4 or 8; 2 is
+//! its best at n = 16), `dense-W` and `zs-W` (a plan at a fixed reading and width W).
+//! Take the difference of two loop lengths to leave out start-up.
 
 use std::hint::black_box;
 use std::time::Instant;

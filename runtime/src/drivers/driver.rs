@@ -275,13 +275,7 @@ where
     ) -> Result<R::Float, Error> {
         args.with_args(|args| {
             let columns = self.columns(args)?;
-            if grad.len() != columns.total() {
-                return Err(Error::BufferLength {
-                    function: R::NAME,
-                    expected: columns.total(),
-                    got: grad.len(),
-                });
-            }
+            engine::check_buffer(R::NAME, columns.total(), grad.len())?;
             self.gradient_columns(args, &columns, grad)
         })
     }

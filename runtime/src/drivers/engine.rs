@@ -290,6 +290,24 @@ pub(crate) fn check_shape<F: ChunkScalar, A: Arguments<F>>(
     Ok(())
 }
 
+/// [`Error::BufferLength`] unless a caller's buffer of length `got` has the length
+/// `expected` that a driver writes.
+pub(crate) fn check_buffer(
+    function: &'static str,
+    expected: usize,
+    got: usize,
+) -> Result<(), Error> {
+    if got == expected {
+        Ok(())
+    } else {
+        Err(Error::BufferLength {
+            function,
+            expected,
+            got,
+        })
+    }
+}
+
 /// Records the output size `m` of a column pass: `Ok(true)` on the first pass (the
 /// caller sizes its results), `Ok(false)` when it matches the first,
 /// [`Error::OutputShapeChanged`] when a later pass gives another size.

@@ -27,9 +27,9 @@
 //!
 //! [`Driver`] holds a chunk width and an argument selection (JAX's `argnums`) for
 //! repeated calls; a [`GradientPlan`] made from it also keeps the lifted arguments
-//! from call to call, so an optimiser's loop lifts into the same buffers. Drivers never panic on bad input: shape mismatches, a width that
-//! cannot be chosen at run time, a non-scalar result for a gradient, a bad selection
-//! are an [`Error`].
+//! from call to call, so an optimiser's loop lifts into the same buffers. Drivers
+//! never panic on bad input: shape mismatches, a width that cannot be chosen at run
+//! time, a non-scalar result for a gradient, a bad selection are an [`Error`].
 //!
 //! Chunk widths are const generics. Passes run at the rule's `chunk` (the attribute's
 //! literal, instantiated for that width alone) unless the driver is given another:

@@ -115,13 +115,7 @@ where
     ) -> Result<R::Float, Error> {
         args.with_args(|args| {
             self.check(args)?;
-            if grad.len() != self.columns.total() {
-                return Err(Error::BufferLength {
-                    function: R::NAME,
-                    expected: self.columns.total(),
-                    got: grad.len(),
-                });
-            }
+            engine::check_buffer(R::NAME, self.columns.total(), grad.len())?;
             self.passes.gradient(self.rule, args, &self.columns, grad)
         })
     }

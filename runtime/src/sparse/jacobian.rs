@@ -8,7 +8,7 @@ use super::coloring::{Coloring, ColoringOrder, color_columns};
 use super::detect::{Detected, PatternMode, busy, detect, recorded_ok};
 use super::pattern::Pattern;
 use super::trace::{Phase, Run};
-use crate::drivers::engine::{ColumnReading, Columns};
+use crate::drivers::engine::{self, ColumnReading, Columns};
 use crate::drivers::{Arguments, ChunkScalar, Error, IntoArgs};
 use crate::{FRule, NDual, Param, Reading};
 
@@ -375,14 +375,7 @@ where
         values: &mut [R::Float],
     ) -> Result<R::Output, Error> {
         args.with_args(|args| {
-            let expected = self.pattern.col_idx().len();
-            if values.len() != expected {
-                return Err(Error::BufferLength {
-                    function: R::NAME,
-                    expected,
-                    got: values.len(),
-                });
-            }
+            engine::check_buffer(R::NAME, self.pattern.col_idx().len(), values.len())?;
             self.check_args(args)?;
             if self.mode == PatternMode::Local {
                 self.verify(args)?;

@@ -81,8 +81,9 @@ pub use bound::Reading;
 pub use diag_jet::DiagJet;
 pub use drivers::{
     Error, derivative, derivatives_1d, gradient, gradient_into, gradient_shaped,
-    gradient_with_chunk, gradient_wrt, hessian, hessian_diag, hvp, jacobian, jacobian_with_chunk,
-    jacobian_wrt, jvp, jvp_chunk, jvp_many, jvp_mut, value_and_jacfwd, value_jacobian_hessian_diag,
+    gradient_with_chunk, gradient_wrt, hessian, hessian_diag, hvp, jacobian, jacobian_mut,
+    jacobian_with_chunk, jacobian_wrt, jvp, jvp_chunk, jvp_many, jvp_mut, value_and_jacfwd,
+    value_jacobian_hessian_diag,
 };
 pub use forward::{ForwardValue, NoDual, primal, tangent, tangent_lane};
 pub use hyper_dual::HyperDual;

@@ -340,8 +340,9 @@ pub(crate) fn dim_of<F: ChunkScalar, P: Param<F>, D: Reading<F>>(
 }
 
 /// Runs `rule` once per chunk of `N` columns (at least once), calling
-/// `each(first, lanes, output)` after each pass with the first column of the pass, the
-/// number of lanes in use and the lifted result. Returns the result's primal.
+/// `each(first, lanes, output, args)` after each pass with the first column of the
+/// pass, the number of lanes in use, the lifted result and the lifted arguments as the
+/// rule left them. Returns the result's primal.
 ///
 /// `kept` is the lifted arguments of an earlier call at another point of the same
 /// shape, with the first column of its last pass (or `None`): the passes lift into
@@ -351,7 +352,12 @@ pub(crate) fn column_passes<R, D, const N: usize>(
     args: &R::Args,
     columns: &Columns,
     kept: &mut Kept<R::Float, R::Args, D>,
-    mut each: impl FnMut(usize, usize, &StoreAt<R::Float, R::Output, D>) -> Result<(), Error>,
+    mut each: impl FnMut(
+        usize,
+        usize,
+        &StoreAt<R::Float, R::Output, D>,
+        &StoreAt<R::Float, R::Args, D>,
+    ) -> Result<(), Error>,
 ) -> Result<R::Output, Error>
 where
     R: FRule,
@@ -373,9 +379,10 @@ where
         let mut store =
             columns.lift::<R::Float, R::Args, D, N>(args, first, lifted.take(), !R::MUTATES_ARGS);
         let out = rule.frule::<D>(&mut store);
-        lifted = Some((store, first));
         let lanes = N.min(columns.total().saturating_sub(first));
-        if let Err(e) = each(first, lanes, &out) {
+        let step = each(first, lanes, &out, &store);
+        lifted = Some((store, first));
+        if let Err(e) = step {
             break Err(e);
         }
         if output.is_none() {
@@ -412,7 +419,7 @@ where
     D: ColumnReading<R::Float, N>,
 {
     let mut value = R::Float::zero();
-    column_passes::<R, D, N>(rule, args, columns, kept, |first, lanes, out| {
+    column_passes::<R, D, N>(rule, args, columns, kept, |first, lanes, out, _| {
         let mut dim = 0;
         R::Output::visit(out, &mut |d: D| {
             if dim == 0 {
@@ -447,19 +454,20 @@ where
     let cols = columns.total();
     let mut rows = None;
     let mut data = Vec::new();
-    let output = column_passes::<R, D, N>(rule, args, columns, &mut None, |first, lanes, out| {
-        let m = dim_of::<R::Float, R::Output, D>(out);
-        if first_pass(R::NAME, &mut rows, m)? {
-            data = vec![R::Float::zero(); m * cols];
-        }
-        let mut i = 0;
-        R::Output::visit(out, &mut |d: D| {
-            let row = i * cols + first;
-            d.lanes_into(&mut data[row..row + lanes]);
-            i += 1;
-        });
-        Ok(())
-    })?;
+    let output =
+        column_passes::<R, D, N>(rule, args, columns, &mut None, |first, lanes, out, _| {
+            let m = dim_of::<R::Float, R::Output, D>(out);
+            if first_pass(R::NAME, &mut rows, m)? {
+                data = vec![R::Float::zero(); m * cols];
+            }
+            let mut i = 0;
+            R::Output::visit(out, &mut |d: D| {
+                let row = i * cols + first;
+                d.lanes_into(&mut data[row..row + lanes]);
+                i += 1;
+            });
+            Ok(())
+        })?;
     Ok((output, Jacobian::new(rows.unwrap_or(0), cols, data)))
 }
 

@@ -1,12 +1,18 @@
-//! Jacobians: [`jacobian`], [`jacobian_with_chunk`], [`jacobian_wrt`] and
-//! [`value_and_jacfwd`], each a [`Driver`] call returning a [`Jacobian`].
+//! Jacobians: [`jacobian`], [`jacobian_with_chunk`], [`jacobian_wrt`],
+//! [`value_and_jacfwd`] and, for functions that write their results to `&mut`
+//! arguments, [`jacobian_mut`]; each a [`Driver`] call returning a [`Jacobian`].
+
+use num_traits::Zero;
 
 use super::Error;
 use super::args::{Arguments, IntoArgs};
 use super::driver::Driver;
+use super::engine::{self, ColumnReading, Columns};
 use super::matrix::Jacobian;
-use super::width::ChunkScalar;
-use crate::FRule;
+use super::plan::PassReading;
+use super::width::{ChunkScalar, PassWidth};
+use crate::instantiate::AtWidth;
+use crate::{FRule, NDual, Param, Reading, ZDual};
 
 /// The result and its Jacobian with respect to every scalar degree of freedom of every
 /// argument, computed N columns at a time, the reading and N chosen as for
@@ -15,8 +21,8 @@ use crate::FRule;
 /// Rows follow the result's degrees of freedom in `Param` order (a `Vec` result's
 /// elements, a tuple's components in turn), columns the arguments' as for
 /// [`gradient`](crate::gradient). The Jacobian covers the *result*: for a function
-/// that updates arguments in place, use [`jvp_mut`](crate::jvp_mut), or differentiate
-/// a wrapper that returns them.
+/// that writes to `&mut` arguments, [`jacobian_mut`] gives the Jacobian of what it
+/// writes.
 ///
 /// # Errors
 ///
@@ -137,4 +143,165 @@ where
         .reading(super::PassReading::Dense)
         .wrt(wrt)
         .jacobian(args)
+}
+
+/// The result, and the Jacobian of the arguments numbered in `of` as the function
+/// leaves them — for functions that write their results to `&mut` arguments
+/// (`fn residual(u: &[f64], out: &mut [f64])`). Runs the passes of
+/// [`jacobian`] (every argument differentiated, the rule's `chunk` columns at a time)
+/// and leaves `args` as one call of the function would. Shorthand for
+/// `Driver::new(rule).jacobian_mut(args, of)`; use [`Driver::wrt`] to choose the
+/// columns.
+///
+/// Rows are the degrees of freedom of the arguments in `of`, argument after argument
+/// in the order of `of`, each as long as the function leaves it; columns as for
+/// [`jacobian`].
+///
+/// # Errors
+///
+/// [`Error::ArgumentOutOfRange`] and [`Error::DuplicateArgument`] for a bad `of`;
+/// [`Error::OutputShapeChanged`] when the selected arguments' lengths differ between
+/// passes; otherwise as [`jacobian`].
+///
+/// ```
+/// use lifted::autodiff;
+/// use lifted::drivers::Driver;
+///
+/// #[autodiff(forward, chunk = 4)]
+/// fn residual(u: &[f64], out: &mut [f64]) {
+///     for i in 0..u.len() {
+///         out[i] = u[i] * u[i] - 2.0 * u[(i + 1) % u.len()];
+///     }
+/// }
+///
+/// # fn main() -> Result<(), lifted::Error> {
+/// let mut args = (vec![1.0, 2.0, 3.0], vec![0.0; 3]);
+/// // ∂out/∂u: rows of argument 1, columns of argument 0.
+/// let (_, jac) = Driver::new(residual::Rule).wrt(&[0]).jacobian_mut(&mut args, &[1])?;
+/// assert_eq!(args.1, [-3.0, -2.0, 7.0]); // written, as one call would
+/// assert_eq!(jac.shape(), (3, 3));
+/// assert_eq!(jac.row(0), Some(&[2.0, -2.0, 0.0][..]));
+/// assert_eq!(jac.row(2), Some(&[-2.0, 0.0, 6.0][..]));
+/// # Ok(())
+/// # }
+/// ```
+pub fn jacobian_mut<R>(
+    rule: R,
+    args: &mut R::Args,
+    of: &[usize],
+) -> Result<(R::Output, Jacobian<R::Float>), Error>
+where
+    R: FRule,
+    R::Float: ChunkScalar,
+    R::Args: Arguments<R::Float>,
+{
+    Driver::new(rule).jacobian_mut(args, of)
+}
+
+impl<R, W> Driver<R, W>
+where
+    R: FRule,
+    R::Float: ChunkScalar,
+    R::Args: Arguments<R::Float>,
+    W: PassWidth,
+{
+    /// The result, and the Jacobian of the arguments numbered in `of` as the function
+    /// leaves them, over this driver's columns; `args` updated as one call of the
+    /// function would. See [`jacobian_mut`](crate::jacobian_mut).
+    pub fn jacobian_mut(
+        &self,
+        args: &mut R::Args,
+        of: &[usize],
+    ) -> Result<(R::Output, Jacobian<R::Float>), Error> {
+        let columns = self.columns(args)?;
+        // A bad selection is an error before anything runs.
+        Columns::select(R::NAME, args, of)?;
+        let plan = self.plan(columns.total());
+        let (output, after, jac) = self.width.run::<R, _>(UpdatedPass {
+            rule: self.rule,
+            args,
+            columns: &columns,
+            of,
+            zero_skipping: plan.reading == PassReading::ZeroSkipping,
+        })??;
+        *args = after;
+        Ok((output, jac))
+    }
+}
+
+/// The passes of [`Driver::jacobian_mut`] at a width and reading chosen at run time.
+struct UpdatedPass<'a, R: FRule> {
+    rule: R,
+    args: &'a R::Args,
+    columns: &'a Columns,
+    of: &'a [usize],
+    zero_skipping: bool,
+}
+
+/// The result's primal, the arguments' primals after the run, and the Jacobian of
+/// the arguments numbered in `of`.
+type Updated<R> = (
+    <R as FRule>::Output,
+    <R as FRule>::Args,
+    Jacobian<<R as FRule>::Float>,
+);
+
+impl<R: FRule> AtWidth<R::Float> for UpdatedPass<'_, R>
+where
+    R::Float: ChunkScalar,
+{
+    type Output = Result<Updated<R>, Error>;
+    fn run<const N: usize>(self) -> Self::Output
+    where
+        NDual<R::Float, N>: Reading<R::Float>,
+        ZDual<R::Float, N>: Reading<R::Float>,
+    {
+        if self.zero_skipping {
+            updated_jacobian_at::<R, ZDual<R::Float, N>, N>(self)
+        } else {
+            updated_jacobian_at::<R, NDual<R::Float, N>, N>(self)
+        }
+    }
+}
+
+/// [`UpdatedPass`] at reading `D` of width `N`.
+fn updated_jacobian_at<R, D, const N: usize>(pass: UpdatedPass<'_, R>) -> Result<Updated<R>, Error>
+where
+    R: FRule,
+    R::Float: ChunkScalar,
+    D: ColumnReading<R::Float, N>,
+{
+    let cols = pass.columns.total();
+    let mut rows = None;
+    let mut after = None;
+    let mut data = Vec::new();
+    let (args, of) = (pass.args, pass.of);
+    let output = engine::column_passes::<R, D, N>(
+        pass.rule,
+        args,
+        pass.columns,
+        &mut None,
+        |first, lanes, _, store| {
+            // The selected arguments' rows as the function left them: a `Vec` it
+            // pushed to has more.
+            let now = R::Args::primal_of(store);
+            let selected = Columns::select(R::NAME, &now, of)?;
+            if engine::first_pass(R::NAME, &mut rows, selected.total())? {
+                data = vec![R::Float::zero(); selected.total() * cols];
+                after = Some(now);
+            }
+            let mut dof = 0;
+            R::Args::visit(store, &mut |d: D| {
+                if let Some(i) = selected.column(dof) {
+                    let row = i * cols + first;
+                    d.lanes_into(&mut data[row..row + lanes]);
+                }
+                dof += 1;
+            });
+            Ok(())
+        },
+    )?;
+    // The passes run at least once.
+    let after = after.unwrap_or_else(|| args.clone());
+    Ok((output, after, Jacobian::new(rows.unwrap_or(0), cols, data)))
 }

@@ -17,6 +17,7 @@
 //! | [`derivative`] | f(x), f′(x) for one scalar argument | 1, width 1 |
 //! | [`gradient`], [`gradient_with_chunk`], [`gradient_into`], [`gradient_wrt`] | value, gradient | ⌈n / N⌉, N the rule's `chunk` |
 //! | [`jacobian`], [`jacobian_with_chunk`], [`jacobian_wrt`] | result, [`Jacobian`] | ⌈n / N⌉, N the rule's `chunk` |
+//! | [`jacobian_mut`] | result, [`Jacobian`] of what it writes to `&mut` arguments | as [`jacobian`] |
 //! | [`value_and_jacfwd`] | result, [`Jacobian`] over chosen arguments | 1 (≤ 64 columns) |
 //! | [`nested_derivative`] | inside a rule: f(x), f′(x) at any reading | 1, one level deeper |
 //! | [`hessian`] | value, gradient, Hessian | ⌈n / N⌉ (⌈n / N⌉ + 1) / 2, nested width N ≤ 8 |
@@ -93,7 +94,7 @@ pub use args::{Arguments, IntoArg, IntoArgs};
 pub use driver::Driver;
 pub use error::Error;
 pub use gradient::{gradient, gradient_into, gradient_shaped, gradient_with_chunk, gradient_wrt};
-pub use jacobian::{jacobian, jacobian_with_chunk, jacobian_wrt, value_and_jacfwd};
+pub use jacobian::{jacobian, jacobian_mut, jacobian_with_chunk, jacobian_wrt, value_and_jacfwd};
 pub use jet::{ValueJacobianHessianDiag, value_jacobian_hessian_diag};
 pub use jvp::{derivative, jvp, jvp_chunk, jvp_many, jvp_mut};
 pub use matrix::Jacobian;

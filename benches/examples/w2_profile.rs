@@ -12,7 +12,7 @@
 //! alone, n ≤ 16), `lifted` (a prepared `GradientPlan`'s `gradient_into`, arguments
 //! borrowed, buffers reused, as the bench times it), `lifted-into` (the driver's
 //! `gradient_into`, which lifts into new buffers per call), `lifted-plain` (the plain
-//! `lifted::gradient` call), `num-dual-C` (num-dual at chunk C = 1, 2, 4 or 8; 2 is
+//! `lifted::gradient` call), `num-dual-C` (num-dual at chunk C = 1, 2, 4, 8 or 16; 2 is
 //! its best at n = 16), `dense-W` and `zs-W` (a plan at a fixed reading and width W).
 //! Take the difference of two loop lengths to leave out start-up.
 
@@ -85,6 +85,7 @@ fn implementation(which: &str, n: usize) -> Run {
         "num-dual-2" => num_dual_run::<2>(x, grad),
         "num-dual-4" => num_dual_run::<4>(x, grad),
         "num-dual-8" => num_dual_run::<8>(x, grad),
+        "num-dual-16" => num_dual_run::<16>(x, grad),
         other => {
             let (reading, width) = other
                 .strip_prefix("dense-")

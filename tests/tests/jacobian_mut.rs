@@ -2,9 +2,11 @@
 //! checked against closed forms and central differences at widths 1, 2, 3 and 64, in
 //! both pass readings, with bad selections reported as errors.
 
+#![allow(clippy::needless_range_loop)]
+
+use lifted::Error;
 use lifted::autodiff;
-use lifted::drivers::{Driver, PassReading};
-use lifted::{Error, Jacobian};
+use lifted::drivers::{Driver, Jacobian, PassReading};
 
 /// A periodic 1-D reaction–diffusion residual written into `out`, returning its
 /// squared norm.
@@ -59,7 +61,9 @@ fn assert_matrix(jac: &Jacobian<f64>, expected: &[Vec<f64>], tol: f64, what: &st
 }
 
 fn point(n: usize) -> Vec<f64> {
-    (0..n).map(|i| 0.3 + 0.7 * ((i as f64) * 1.3).sin()).collect()
+    (0..n)
+        .map(|i| 0.3 + 0.7 * ((i as f64) * 1.3).sin())
+        .collect()
 }
 
 #[test]
@@ -97,7 +101,12 @@ fn residual_jacobian_matches_closed_form_at_every_width_and_reading() {
                 let (value, jac) = result.expect("jacobian_mut");
                 assert_eq!(value, norm, "n = {n}, {what}: value");
                 assert_eq!(jac.cols(), n);
-                assert_matrix(&jac, &expected, 1e-14, &format!("n = {n}, {reading:?}, {what}"));
+                assert_matrix(
+                    &jac,
+                    &expected,
+                    1e-14,
+                    &format!("n = {n}, {reading:?}, {what}"),
+                );
             }
         }
     }
@@ -131,7 +140,10 @@ fn rule_width_and_free_function_agree_with_finite_differences() {
         for i in 0..2 * n {
             let fd = (plus[i] - minus[i]) / (2.0 * h);
             let ad = jac[(i, j)];
-            assert!((ad - fd).abs() <= 1e-7 * (1.0 + fd.abs()), "({i}, {j}): {ad} vs {fd}");
+            assert!(
+                (ad - fd).abs() <= 1e-7 * (1.0 + fd.abs()),
+                "({i}, {j}): {ad} vs {fd}"
+            );
         }
     }
 }
@@ -156,13 +168,28 @@ fn bad_selections_are_errors_and_leave_the_arguments() {
     let before = args.clone();
     let out_of_range = lifted::jacobian_mut(residual::Rule, &mut args, &[3]);
     assert!(
-        matches!(out_of_range, Err(Error::ArgumentOutOfRange { index: 3, count: 3, .. })),
+        matches!(
+            out_of_range,
+            Err(Error::ArgumentOutOfRange {
+                index: 3,
+                count: 3,
+                ..
+            })
+        ),
         "{out_of_range:?}"
     );
     let twice = lifted::jacobian_mut(residual::Rule, &mut args, &[2, 2]);
-    assert!(matches!(twice, Err(Error::DuplicateArgument { index: 2, .. })), "{twice:?}");
-    let bad_width = Driver::new(residual::Rule).width(5).jacobian_mut(&mut args, &[2]);
-    assert!(matches!(bad_width, Err(Error::UnsupportedWidth { .. })), "{bad_width:?}");
+    assert!(
+        matches!(twice, Err(Error::DuplicateArgument { index: 2, .. })),
+        "{twice:?}"
+    );
+    let bad_width = Driver::new(residual::Rule)
+        .width(5)
+        .jacobian_mut(&mut args, &[2]);
+    assert!(
+        matches!(bad_width, Err(Error::UnsupportedWidth { .. })),
+        "{bad_width:?}"
+    );
     assert_eq!(args, before);
     // An empty selection gives no rows and still runs the function.
     let (_, jac) = lifted::jacobian_mut(residual::Rule, &mut args, &[]).expect("no rows");

@@ -249,6 +249,7 @@ type Updated<R> = (
 impl<R: FRule> AtWidth<R::Float> for UpdatedPass<'_, R>
 where
     R::Float: ChunkScalar,
+    R::Args: Arguments<R::Float>,
 {
     type Output = Result<Updated<R>, Error>;
     fn run<const N: usize>(self) -> Self::Output
@@ -269,6 +270,7 @@ fn updated_jacobian_at<R, D, const N: usize>(pass: UpdatedPass<'_, R>) -> Result
 where
     R: FRule,
     R::Float: ChunkScalar,
+    R::Args: Arguments<R::Float>,
     D: ColumnReading<R::Float, N>,
 {
     let cols = pass.columns.total();

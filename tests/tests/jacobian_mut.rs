@@ -75,28 +75,21 @@ fn residual_jacobian_matches_closed_form_at_every_width_and_reading() {
         let mut primal_out = vec![0.0; n];
         let norm = residual(&u, k, &mut primal_out);
         for reading in [PassReading::Dense, PassReading::ZeroSkipping] {
-            let runs: Vec<(&str, Result<(f64, Jacobian<f64>), Error>)> = {
-                let run = |width: usize| {
-                    let mut args = (u.clone(), k, vec![f64::NAN; n]);
-                    let driver = Driver::new(residual::Rule).reading(reading).wrt(&[0]);
-                    let result = match width {
-                        1 => driver.chunk::<1>().jacobian_mut(&mut args, &[2]),
-                        2 => driver.chunk::<2>().jacobian_mut(&mut args, &[2]),
-                        64 => driver.chunk::<64>().jacobian_mut(&mut args, &[2]),
-                        w => driver.width(w).jacobian_mut(&mut args, &[2]),
-                    };
-                    // The written argument holds what one call of the function writes.
-                    assert_eq!(args.1, k);
-                    assert_eq!(args.2, primal_out, "n = {n}, width {width}: out");
-                    result
+            let run = |width: usize| {
+                let mut args = (u.clone(), k, vec![f64::NAN; n]);
+                let driver = Driver::new(residual::Rule).reading(reading).wrt(&[0]);
+                let result = match width {
+                    1 => driver.chunk::<1>().jacobian_mut(&mut args, &[2]),
+                    2 => driver.chunk::<2>().jacobian_mut(&mut args, &[2]),
+                    64 => driver.chunk::<64>().jacobian_mut(&mut args, &[2]),
+                    w => driver.width(w).jacobian_mut(&mut args, &[2]),
                 };
-                vec![
-                    ("width 1", run(1)),
-                    ("width 2", run(2)),
-                    ("width 3", run(3)),
-                    ("width 64", run(64)),
-                ]
+                // The written argument holds what one call of the function writes.
+                assert_eq!(args.1, k);
+                assert_eq!(args.2, primal_out, "n = {n}, width {width}: out");
+                (format!("width {width}"), result)
             };
+            let runs = [run(1), run(2), run(3), run(64)];
             for (what, result) in runs {
                 let (value, jac) = result.expect("jacobian_mut");
                 assert_eq!(value, norm, "n = {n}, {what}: value");

@@ -598,7 +598,7 @@ pub(crate) fn frule_impl(
 
             #[inline]
             fn at_chunk<V: #k::__private::AtWidth<#fl>>(visitor: V) -> ::core::result::Result<V::Output, V> {
-                ::core::result::Result::Ok(visitor.run::<#chunk>())
+                ::core::result::Result::Ok(<#fl as #k::__private::WidthTable>::at_const::<#chunk, V>(visitor))
             }
 
             #[inline]

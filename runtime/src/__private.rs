@@ -5,7 +5,7 @@ pub use crate::array::{
     ArrayOwned, ArrayRead, ArrayView, ArrayViewMut, ArrayWrite, HeldSlice, HeldSliceMut, SliceArg,
     SliceArgMut,
 };
-pub use crate::instantiate::AtWidth;
+pub use crate::instantiate::{AtWidth, WidthTable};
 #[cfg(feature = "ndarray")]
 pub use crate::linalg::nd::{NdConst, NdDot};
 pub use crate::lowering::{

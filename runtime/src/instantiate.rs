@@ -8,8 +8,12 @@
 //! at the rule's own width, which only the code that knows the literal can
 //! instantiate.
 //!
-//! Each visitor's bound lists the readings a computation at that width may use;
-//! they are the readings the drivers run at.
+//! A first-order visitor is generic over its reading as well as its width
+//! ([`AtWidth::run`]`::<N, D>`), and says which reading it wants ([`AtWidth::kind`]):
+//! the dispatch below is the one place that maps a [`ColumnKind`] to a type, so a new
+//! reading for gradients and Jacobians is an arm there and a [`ColumnReading`] impl,
+//! and no visitor changes. The higher-order visitors each run one family of readings,
+//! named in their bounds.
 
 use crate::{DiagJet, NDual, Reading, Scalar, Taylor, ZDual};
 
@@ -20,11 +24,13 @@ pub const MAX_CHUNK: usize = 64;
 /// The float fields, each with its visitors dispatched over the width tables: a width
 /// chosen by a value is matched against the table's widths, each instantiated.
 pub trait WidthTable: Scalar {
-    /// Calls `visitor.run::<N>()` with `N = width` when `width` is one of
-    /// [`DRIVER_WIDTHS`]; gives the visitor back otherwise.
+    /// Calls `visitor.run::<N, D>()` with `N = width` when `width` is one of
+    /// [`DRIVER_WIDTHS`], `D` the reading of [`visitor.kind()`](AtWidth::kind); gives
+    /// the visitor back otherwise.
     fn at_width<V: AtWidth<Self>>(width: usize, visitor: V) -> Result<V::Output, V>;
 
-    /// Calls `visitor.run::<K>()`: a width fixed at compile time, any `K` in
+    /// Calls `visitor.run::<K, D>()`, `D` the reading of
+    /// [`visitor.kind()`](AtWidth::kind): a width fixed at compile time, any `K` in
     /// `1..=MAX_CHUNK`.
     fn at_const<const K: usize, V: AtWidth<Self>>(visitor: V) -> V::Output;
 
@@ -53,14 +59,17 @@ macro_rules! width_table {
         impl WidthTable for $f {
             fn at_width<V: AtWidth<Self>>(width: usize, v: V) -> Result<V::Output, V> {
                 match width {
-                    $($w => Ok(v.run::<$w>()),)*
+                    $($w => Ok(Self::at_const::<$w, V>(v)),)*
                     _ => Err(v),
                 }
             }
             #[inline]
             fn at_const<const K: usize, V: AtWidth<Self>>(v: V) -> V::Output {
                 const { assert!(K >= 1 && K <= MAX_CHUNK, "a chunk width is from 1 to 64") };
-                v.run::<K>()
+                match v.kind() {
+                    ColumnKind::Dense => v.run::<K, NDual<Self, K>>(),
+                    ColumnKind::ZeroSkipping => v.run::<K, ZDual<Self, K>>(),
+                }
             }
             fn at_nested_width<V: AtNestedWidth<Self>>(
                 width: usize,
@@ -139,16 +148,48 @@ width_tables! {
     floats: f64, f32
 }
 
-/// A computation generic over the chunk width: the first-order passes of gradients,
-/// Jacobians and directional derivatives.
+/// The reading of a first-order pass, as a value: what a visitor asks
+/// [`WidthTable`]'s dispatch for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ColumnKind {
+    /// [`NDual<F, N>`]: every lane computed.
+    #[default]
+    Dense,
+    /// [`ZDual<F, N>`]: values whose tangents are all zero skip the lanes.
+    ZeroSkipping,
+}
+
+/// A reading that first-order passes (gradients, Jacobians, directional derivatives)
+/// run at: `N` lanes, seeded from plain floats and read back as plain floats.
+/// [`NDual`] (dense) and [`ZDual`] (zero-skipping) are.
+pub trait ColumnReading<F: Scalar, const N: usize>: Reading<F> {
+    /// `x` seeded in `lane`, or a constant when `lane` is `None` or not below `N`.
+    fn seed(x: F, lane: Option<usize>) -> Self;
+    /// [`seed`](Self::seed), by whatever way is fastest for the reading.
+    #[inline(always)]
+    fn seed_fast(x: F, lane: Option<usize>) -> Self {
+        Self::seed(x, lane)
+    }
+    /// `x` with the given tangents.
+    fn with_partials(x: F, partials: [F; N]) -> Self;
+    /// The value.
+    fn value_of(&self) -> F;
+    /// Writes the first `out.len()` (at most `N`) partials to `out`.
+    fn lanes_into(&self, out: &mut [F]);
+}
+
+/// A computation generic over the chunk width and the first-order reading: the
+/// passes of gradients, Jacobians and directional derivatives.
 pub trait AtWidth<F: Scalar> {
     /// The result.
     type Output;
-    /// Runs at width `N`.
-    fn run<const N: usize>(self) -> Self::Output
-    where
-        NDual<F, N>: Reading<F>,
-        ZDual<F, N>: Reading<F>;
+    /// The reading to run at.
+    #[inline]
+    fn kind(&self) -> ColumnKind {
+        ColumnKind::Dense
+    }
+    /// Runs at width `N` and reading `D`, the one [`kind`](Self::kind) names.
+    fn run<const N: usize, D: ColumnReading<F, N>>(self) -> Self::Output;
 }
 
 /// A second-order computation generic over the chunk width: its readings nest
@@ -181,4 +222,38 @@ pub trait AtOrder<F: Scalar> {
     fn run<const K: usize>(self) -> Self::Output
     where
         Taylor<F, K>: Reading<F>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reports the width and reading it was run at.
+    struct Probe(ColumnKind);
+
+    impl AtWidth<f64> for Probe {
+        type Output = (usize, &'static str, usize);
+        fn kind(&self) -> ColumnKind {
+            self.0
+        }
+        fn run<const N: usize, D: ColumnReading<f64, N>>(self) -> Self::Output {
+            (N, core::any::type_name::<D>(), core::mem::size_of::<D>())
+        }
+    }
+
+    #[test]
+    fn the_dispatch_runs_the_reading_a_visitor_asks_for() {
+        let (n, name, _) = f64::at_const::<5, _>(Probe(ColumnKind::Dense));
+        assert_eq!((n, name), (5, core::any::type_name::<NDual<f64, 5>>()));
+        let (n, name, _) = f64::at_const::<5, _>(Probe(ColumnKind::ZeroSkipping));
+        assert_eq!((n, name), (5, core::any::type_name::<ZDual<f64, 5>>()));
+        for width in DRIVER_WIDTHS {
+            let Ok((n, _, size)) = f64::at_width(width, Probe(ColumnKind::Dense)) else {
+                panic!("width {width} is in the table");
+            };
+            assert_eq!((n, size), (width, 8 * (width + 1)));
+        }
+        assert!(f64::at_width(5, Probe(ColumnKind::Dense)).is_err());
+        assert!(f64::at_width(0, Probe(ColumnKind::ZeroSkipping)).is_err());
+    }
 }

@@ -135,7 +135,8 @@ pub trait FRule: Copy {
     /// may keep this default, which looks `CHUNK` up among the widths instantiated for
     /// widths chosen at run time ([`DRIVER_WIDTHS`](crate::drivers::DRIVER_WIDTHS))
     /// and gives the visitor back when it is not one of them (drivers then report an
-    /// error naming them); to run at another width, write `Ok(visitor.run::<5>())`.
+    /// error naming them); to run at another width, write
+    /// `Ok(<f64 as WidthTable>::at_const::<5, V>(visitor))`.
     #[doc(hidden)]
     #[inline]
     fn at_chunk<V: AtWidth<Self::Float>>(visitor: V) -> Result<V::Output, V>

@@ -59,7 +59,10 @@ mod scalar_chain {
         fn at_chunk<V: ::lifted::__private::AtWidth<f64>>(
             visitor: V,
         ) -> ::core::result::Result<V::Output, V> {
-            ::core::result::Result::Ok(visitor.run::<8usize>())
+            ::core::result::Result::Ok(<f64 as ::lifted::__private::WidthTable>::at_const::<
+                8usize,
+                V,
+            >(visitor))
         }
         #[inline]
         fn frule<LiftedF64: ::lifted::Reading<f64>>(

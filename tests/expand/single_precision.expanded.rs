@@ -57,7 +57,10 @@ mod single {
         fn at_chunk<V: ::lifted::__private::AtWidth<f32>>(
             visitor: V,
         ) -> ::core::result::Result<V::Output, V> {
-            ::core::result::Result::Ok(visitor.run::<2usize>())
+            ::core::result::Result::Ok(<f32 as ::lifted::__private::WidthTable>::at_const::<
+                2usize,
+                V,
+            >(visitor))
         }
         #[inline]
         fn frule<LiftedF32: ::lifted::Reading<f32>>(

@@ -216,7 +216,10 @@ impl ::lifted::FRule for ParticleKineticRule {
     fn at_chunk<V: ::lifted::__private::AtWidth<f64>>(
         visitor: V,
     ) -> ::core::result::Result<V::Output, V> {
-        ::core::result::Result::Ok(visitor.run::<8usize>())
+        ::core::result::Result::Ok(<f64 as ::lifted::__private::WidthTable>::at_const::<
+            8usize,
+            V,
+        >(visitor))
     }
     #[inline]
     fn frule<LiftedF64: ::lifted::Reading<f64>>(
@@ -284,7 +287,10 @@ impl ::lifted::FRule for ParticleAdvanceRule {
     fn at_chunk<V: ::lifted::__private::AtWidth<f64>>(
         visitor: V,
     ) -> ::core::result::Result<V::Output, V> {
-        ::core::result::Result::Ok(visitor.run::<8usize>())
+        ::core::result::Result::Ok(<f64 as ::lifted::__private::WidthTable>::at_const::<
+            8usize,
+            V,
+        >(visitor))
     }
     #[inline]
     fn frule<LiftedF64: ::lifted::Reading<f64>>(
@@ -385,7 +391,10 @@ pub mod step {
         fn at_chunk<V: ::lifted::__private::AtWidth<f64>>(
             visitor: V,
         ) -> ::core::result::Result<V::Output, V> {
-            ::core::result::Result::Ok(visitor.run::<8usize>())
+            ::core::result::Result::Ok(<f64 as ::lifted::__private::WidthTable>::at_const::<
+                8usize,
+                V,
+            >(visitor))
         }
         #[inline]
         fn frule<LiftedF64: ::lifted::Reading<f64>>(

@@ -9,8 +9,8 @@ use super::engine::{self, Columns, Directions};
 use super::matrix::Jacobian;
 use super::plan::{PassPlan, PassReading, resolve};
 use super::width::{Chunk, ChunkScalar, PassWidth, RuleChunk, RunTimeWidth};
-use crate::instantiate::AtWidth;
-use crate::{FRule, NDual, Param, Reading, ZDual};
+use crate::instantiate::{AtWidth, ColumnKind, ColumnReading};
+use crate::{FRule, Param};
 
 /// A rule ready to be differentiated: the chunk width its passes run at and which of
 /// its arguments are differentiated (JAX's `argnums`).
@@ -352,17 +352,15 @@ where
     R::Float: ChunkScalar,
 {
     type Output = Result<R::Float, Error>;
-    fn run<const N: usize>(self) -> Self::Output
-    where
-        NDual<R::Float, N>: Reading<R::Float>,
-        ZDual<R::Float, N>: Reading<R::Float>,
-    {
-        let (rule, args, columns, grad) = (self.rule, self.args, self.columns, self.grad);
+    fn kind(&self) -> ColumnKind {
         if self.zero_skipping {
-            engine::gradient_at::<R, ZDual<R::Float, N>, N>(rule, args, columns, &mut None, grad)
+            ColumnKind::ZeroSkipping
         } else {
-            engine::gradient_at::<R, NDual<R::Float, N>, N>(rule, args, columns, &mut None, grad)
+            ColumnKind::Dense
         }
+    }
+    fn run<const N: usize, D: ColumnReading<R::Float, N>>(self) -> Self::Output {
+        engine::gradient_at::<R, D, N>(self.rule, self.args, self.columns, &mut None, self.grad)
     }
 }
 
@@ -379,16 +377,15 @@ where
     R::Float: ChunkScalar,
 {
     type Output = Result<(R::Output, Jacobian<R::Float>), Error>;
-    fn run<const N: usize>(self) -> Self::Output
-    where
-        NDual<R::Float, N>: Reading<R::Float>,
-        ZDual<R::Float, N>: Reading<R::Float>,
-    {
+    fn kind(&self) -> ColumnKind {
         if self.zero_skipping {
-            engine::jacobian_at::<R, ZDual<R::Float, N>, N>(self.rule, self.args, self.columns)
+            ColumnKind::ZeroSkipping
         } else {
-            engine::jacobian_at::<R, NDual<R::Float, N>, N>(self.rule, self.args, self.columns)
+            ColumnKind::Dense
         }
+    }
+    fn run<const N: usize, D: ColumnReading<R::Float, N>>(self) -> Self::Output {
+        engine::jacobian_at::<R, D, N>(self.rule, self.args, self.columns)
     }
 }
 
@@ -405,10 +402,7 @@ where
     R::Float: ChunkScalar,
 {
     type Output = Result<Directions<R>, Error>;
-    fn run<const N: usize>(self) -> Self::Output
-    where
-        NDual<R::Float, N>: Reading<R::Float>,
-    {
-        engine::directions_at::<R, N>(self.rule, self.args, self.tangents, self.count)
+    fn run<const N: usize, D: ColumnReading<R::Float, N>>(self) -> Self::Output {
+        engine::directions_at::<R, D, N>(self.rule, self.args, self.tangents, self.count)
     }
 }

@@ -7,30 +7,11 @@ use super::Error;
 use super::args::Arguments;
 use super::matrix::Jacobian;
 use super::width::{ChunkScalar, ONE_HOT_AT};
+pub(crate) use crate::instantiate::ColumnReading;
 use crate::{FRule, NDual, Param, Reading, ZDual};
-
-/// The forward value of `P` at width `N`.
-type Store<F, P, const N: usize> = <P as Param<F>>::Store<NDual<F, N>>;
 
 /// The forward value of `P` at reading `D`.
 type StoreAt<F, P, D> = <P as Param<F>>::Store<D>;
-
-/// A reading that column passes (gradients, Jacobians) can run at: N seeded lanes,
-/// read back as plain floats. [`NDual`] (dense) and [`ZDual`] (zero-skipping) are.
-pub(crate) trait ColumnReading<F: ChunkScalar, const N: usize>: Reading<F> {
-    /// `x` seeded in `lane`, or a constant when `lane` is `None` or not below `N`.
-    fn seed(x: F, lane: Option<usize>) -> Self;
-    /// [`seed`](Self::seed), the partials copied from [`ChunkScalar::one_hot`] where
-    /// that is faster.
-    #[inline(always)]
-    fn seed_fast(x: F, lane: Option<usize>) -> Self {
-        Self::seed(x, lane)
-    }
-    /// The value.
-    fn value_of(&self) -> F;
-    /// Writes the first `out.len()` (at most `N`) partials to `out`.
-    fn lanes_into(&self, out: &mut [F]);
-}
 
 impl<F: ChunkScalar, const N: usize> ColumnReading<F, N> for NDual<F, N>
 where
@@ -66,6 +47,10 @@ where
         }
     }
     #[inline(always)]
+    fn with_partials(x: F, partials: [F; N]) -> Self {
+        NDual::new(x, partials)
+    }
+    #[inline(always)]
     fn value_of(&self) -> F {
         self.value()
     }
@@ -85,6 +70,10 @@ where
             Some(lane) => ZDual::variable(x, lane),
             None => ZDual::constant(x),
         }
+    }
+    #[inline(always)]
+    fn with_partials(x: F, partials: [F; N]) -> Self {
+        ZDual::new(x, partials)
     }
     #[inline(always)]
     fn value_of(&self) -> F {
@@ -490,7 +479,7 @@ pub(crate) struct Directions<R: FRule> {
 
 /// Runs `rule` along `count` directions, `N` at a time: direction `d` seeds degree of
 /// freedom `j` with `tangents[d * n + j]`, `n = args.dim()`.
-pub(crate) fn directions_at<R, const N: usize>(
+pub(crate) fn directions_at<R, D, const N: usize>(
     rule: R,
     args: &R::Args,
     tangents: &[R::Float],
@@ -499,7 +488,7 @@ pub(crate) fn directions_at<R, const N: usize>(
 where
     R: FRule,
     R::Float: ChunkScalar,
-    NDual<R::Float, N>: Reading<R::Float>,
+    D: ColumnReading<R::Float, N>,
 {
     let n = args.dim();
     let zero = R::Float::zero();
@@ -517,11 +506,11 @@ where
                 }
             });
             dof += 1;
-            NDual::<R::Float, N>::new(x, partials)
+            D::with_partials(x, partials)
         });
-        let out = rule.frule::<NDual<R::Float, N>>(&mut store);
-        let m = dim_of::<R::Float, R::Output, NDual<R::Float, N>>(&out);
-        let n_after = dim_of::<R::Float, R::Args, NDual<R::Float, N>>(&store);
+        let out = rule.frule::<D>(&mut store);
+        let m = dim_of::<R::Float, R::Output, D>(&out);
+        let n_after = dim_of::<R::Float, R::Args, D>(&store);
         let r = result.get_or_insert_with(|| Directions {
             output: R::Output::primal_of(&out),
             args: R::Args::primal_of(&store),
@@ -537,9 +526,9 @@ where
                 later: m,
             });
         }
-        scatter::<R::Float, R::Output, N>(&out, &mut r.output_tangents, m, first, lanes);
+        scatter::<R::Float, R::Output, D, N>(&out, &mut r.output_tangents, m, first, lanes);
         if r.arg_dim == n_after {
-            scatter::<R::Float, R::Args, N>(&store, &mut r.arg_tangents, n_after, first, lanes);
+            scatter::<R::Float, R::Args, D, N>(&store, &mut r.arg_tangents, n_after, first, lanes);
         }
         first += N;
         if first >= count {
@@ -562,18 +551,18 @@ where
 
 /// Writes lane `k < lanes` of each degree of freedom `i` of `store` to
 /// `out[(first + k) * dim + i]`.
-fn scatter<F: ChunkScalar, P: Param<F>, const N: usize>(
-    store: &Store<F, P, N>,
+fn scatter<F: ChunkScalar, P: Param<F>, D: ColumnReading<F, N>, const N: usize>(
+    store: &StoreAt<F, P, D>,
     out: &mut [F],
     dim: usize,
     first: usize,
     lanes: usize,
-) where
-    NDual<F, N>: Reading<F>,
-{
+) {
     let mut i = 0;
-    P::visit(store, &mut |d: NDual<F, N>| {
-        for (k, &p) in d.partials()[..lanes].iter().enumerate() {
+    let mut column = [F::zero(); N];
+    P::visit(store, &mut |d: D| {
+        d.lanes_into(&mut column[..lanes]);
+        for (k, &p) in column[..lanes].iter().enumerate() {
             out[(first + k) * dim + i] = p;
         }
         i += 1;

@@ -11,8 +11,8 @@ use super::engine::{self, ColumnReading, Columns};
 use super::matrix::Jacobian;
 use super::plan::PassReading;
 use super::width::{ChunkScalar, PassWidth};
-use crate::instantiate::AtWidth;
-use crate::{FRule, NDual, Param, Reading, ZDual};
+use crate::instantiate::{AtWidth, ColumnKind};
+use crate::{FRule, Param};
 
 /// The result and its Jacobian with respect to every scalar degree of freedom of every
 /// argument, computed N columns at a time, the reading and N chosen as for
@@ -252,16 +252,15 @@ where
     R::Args: Arguments<R::Float>,
 {
     type Output = Result<Updated<R>, Error>;
-    fn run<const N: usize>(self) -> Self::Output
-    where
-        NDual<R::Float, N>: Reading<R::Float>,
-        ZDual<R::Float, N>: Reading<R::Float>,
-    {
+    fn kind(&self) -> ColumnKind {
         if self.zero_skipping {
-            updated_jacobian_at::<R, ZDual<R::Float, N>, N>(self)
+            ColumnKind::ZeroSkipping
         } else {
-            updated_jacobian_at::<R, NDual<R::Float, N>, N>(self)
+            ColumnKind::Dense
         }
+    }
+    fn run<const N: usize, D: ColumnReading<R::Float, N>>(self) -> Self::Output {
+        updated_jacobian_at::<R, D, N>(self)
     }
 }
 

@@ -188,7 +188,7 @@ where
 {
     args.with_args(|args| {
         let flat = engine::flatten_directions(R::NAME, args, tangents)?;
-        let run = engine::directions_at::<R, N>(rule, args, &flat, N)?;
+        let run = engine::directions_at::<R, NDual<R::Float, N>, N>(rule, args, &flat, N)?;
         let m = run.output_dim;
         let out = core::array::from_fn(|d| {
             engine::shaped(&run.output, &run.output_tangents[d * m..(d + 1) * m])

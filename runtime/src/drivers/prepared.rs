@@ -7,8 +7,8 @@ use super::driver::Driver;
 use super::engine::{self, ColumnReading, Columns, Kept};
 use super::plan::{PassPlan, PassReading};
 use super::width::{ChunkScalar, PassWidth};
-use crate::instantiate::AtWidth;
-use crate::{FRule, NDual, Reading, ZDual};
+use crate::instantiate::{AtWidth, ColumnKind};
+use crate::{FRule, Reading};
 
 /// A gradient prepared once for arguments of one shape, then evaluated at many points
 /// of that shape: the optimiser's loop.
@@ -243,15 +243,14 @@ where
     R::Float: ChunkScalar,
 {
     type Output = Box<dyn Passes<R>>;
-    fn run<const N: usize>(self) -> Self::Output
-    where
-        NDual<R::Float, N>: Reading<R::Float>,
-        ZDual<R::Float, N>: Reading<R::Float>,
-    {
+    fn kind(&self) -> ColumnKind {
         if self.zero_skipping {
-            Box::new(KeptPasses::<R, ZDual<R::Float, N>, N> { kept: None })
+            ColumnKind::ZeroSkipping
         } else {
-            Box::new(KeptPasses::<R, NDual<R::Float, N>, N> { kept: None })
+            ColumnKind::Dense
         }
+    }
+    fn run<const N: usize, D: ColumnReading<R::Float, N>>(self) -> Self::Output {
+        Box::new(KeptPasses::<R, D, N> { kept: None })
     }
 }

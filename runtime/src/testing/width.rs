@@ -2,8 +2,8 @@
 //! drivers use ([`ChunkScalar`](crate::drivers::ChunkScalar)).
 
 use super::alloc::counting;
-use crate::instantiate::{AtWidth, WidthTable};
-use crate::{FRule, NDual, Param, Reading};
+use crate::instantiate::{AtWidth, ColumnReading, WidthTable};
+use crate::{FRule, Param};
 
 use crate::drivers::ChunkScalar;
 
@@ -57,39 +57,37 @@ where
 {
     type Output = Run<R>;
 
-    fn run<const N: usize>(self) -> Run<R>
-    where
-        NDual<R::Float, N>: Reading<R::Float>,
-    {
+    fn run<const N: usize, D: ColumnReading<R::Float, N>>(self) -> Run<R> {
         let zero = <R::Float as num_traits::Zero>::zero();
         let mut dof = 0;
         let mut store = self.args.lift(&mut |value| {
             let base = dof * N;
             dof += 1;
-            NDual::<R::Float, N>::new(
+            D::with_partials(
                 value,
                 core::array::from_fn(|k| self.tangents.get(base + k).copied().unwrap_or(zero)),
             )
         });
         let rule = self.rule;
-        let (out, allocations) = counting(|| rule.frule::<NDual<R::Float, N>>(&mut store));
+        let (out, allocations) = counting(|| rule.frule::<D>(&mut store));
         Run {
             output: R::Output::primal_of(&out),
             args: R::Args::primal_of(&store),
-            output_tangent: partials_of::<R::Float, R::Output, N>(&out),
-            args_tangent: partials_of::<R::Float, R::Args, N>(&store),
+            output_tangent: partials_of::<R::Float, R::Output, D, N>(&out),
+            args_tangent: partials_of::<R::Float, R::Args, D, N>(&store),
             allocations,
         }
     }
 }
 
-fn partials_of<F: ChunkScalar, P: Param<F>, const N: usize>(store: &P::Store<NDual<F, N>>) -> Vec<F>
-where
-    NDual<F, N>: Reading<F>,
-{
+fn partials_of<F: ChunkScalar, P: Param<F>, D: ColumnReading<F, N>, const N: usize>(
+    store: &P::Store<D>,
+) -> Vec<F> {
     let mut out = Vec::new();
-    P::visit(store, &mut |d: NDual<F, N>| {
-        out.extend_from_slice(d.partials())
+    P::visit(store, &mut |d: D| {
+        let start = out.len();
+        out.resize(start + N, <F as num_traits::Zero>::zero());
+        d.lanes_into(&mut out[start..]);
     });
     out
 }

@@ -49,10 +49,13 @@ use crate::{NDual, Real};
 /// assert_eq!(y.value(), 2.0 * 0.5f64.sin());
 /// assert_eq!(y.partials(), [0.5f64.sin(), 0.0]);
 /// ```
+#[repr(C)]
 #[derive(Clone, Copy)]
 pub struct ZDual<S, const N: usize> {
-    value: S,
+    // Partials before the value, as in `NDual` and for the same reason: lane pairs keep
+    // the alignment the operations write them with when a value is spilled.
     partials: Option<[S; N]>,
+    value: S,
 }
 
 impl<S: Real, const N: usize> ZDual<S, N> {

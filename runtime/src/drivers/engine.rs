@@ -13,6 +13,14 @@ use crate::{FRule, NDual, Param, Reading, ZDual};
 /// The forward value of `P` at reading `D`.
 type StoreAt<F, P, D> = <P as Param<F>>::Store<D>;
 
+/// The `N` entries of [`ChunkScalar::one_hot`] from `start`: lane `l`'s unit vector
+/// from `ONE_HOT_AT - l`, zeros from `ONE_HOT_AT + 1`; `None` past the table's end
+/// (widths above 64).
+#[inline(always)]
+fn one_hot_window<F: ChunkScalar, const N: usize>(start: usize) -> Option<&'static [F; N]> {
+    F::one_hot().get(start..).and_then(<[F]>::first_chunk::<N>)
+}
+
 impl<F: ChunkScalar, const N: usize> ColumnReading<F, N> for NDual<F, N>
 where
     NDual<F, N>: Reading<F>,
@@ -41,7 +49,7 @@ where
             Some(lane) if lane < N => ONE_HOT_AT - lane,
             _ => ONE_HOT_AT + 1,
         };
-        match F::one_hot().get(start..).and_then(<[F]>::first_chunk::<N>) {
+        match one_hot_window::<F, N>(start) {
             Some(partials) => NDual::new(x, *partials),
             None => Self::seed(x, lane),
         }
@@ -69,6 +77,20 @@ where
         match lane {
             Some(lane) => ZDual::variable(x, lane),
             None => ZDual::constant(x),
+        }
+    }
+    /// Seeded lanes are a window of the table, as `NDual`'s.
+    #[inline(always)]
+    fn seed_fast(x: F, lane: Option<usize>) -> Self {
+        if N > ONE_HOT_AT + 1 {
+            return Self::seed(x, lane);
+        }
+        match lane {
+            Some(lane) if lane < N => match one_hot_window::<F, N>(ONE_HOT_AT - lane) {
+                Some(partials) => ZDual::new(x, *partials),
+                None => Self::seed(x, Some(lane)),
+            },
+            _ => ZDual::constant(x),
         }
     }
     #[inline(always)]
@@ -356,17 +378,22 @@ where
     let mut first = 0;
     let mut output = None;
     let mut lifted = kept.take();
+    // With two passes or fewer, the two column ranges a pass lifts again cover almost
+    // every degree of freedom: the first pass lifts them all at once instead of moving
+    // every value and then most of them a second time.
+    let few = columns.total() <= 2 * N;
     if let Some((store, _)) = lifted.as_mut() {
         // Another point: with the seeds where the last pass left them, only the values
         // differ, and moving them is all the first pass's lift then needs. Otherwise
         // the lift below lifts every degree of freedom again anyway.
-        if !R::MUTATES_ARGS && columns.is_all() {
+        if !R::MUTATES_ARGS && columns.is_all() && !few {
             args.relift_values(store, &mut |x| D::seed(x, None));
         }
     }
     let result = loop {
+        let unchanged = !R::MUTATES_ARGS && !(few && first == 0);
         let mut store =
-            columns.lift::<R::Float, R::Args, D, N>(args, first, lifted.take(), !R::MUTATES_ARGS);
+            columns.lift::<R::Float, R::Args, D, N>(args, first, lifted.take(), unchanged);
         let out = rule.frule::<D>(&mut store);
         let lanes = N.min(columns.total().saturating_sub(first));
         let step = each(first, lanes, &out, &store);

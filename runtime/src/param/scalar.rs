@@ -64,8 +64,16 @@ macro_rules! scalar_param {
                 store: &mut D::Vec,
                 seed: &mut impl FnMut($f) -> D,
             ) {
-                store.clear();
-                store.extend_map(v, seed);
+                // In place at the same length: the buffers are neither cleared nor
+                // zero-filled before they are written.
+                if store.len() == v.len() {
+                    for (k, &x) in v.iter().enumerate() {
+                        store.set(k, seed(x));
+                    }
+                } else {
+                    store.clear();
+                    store.extend_map(v, seed);
+                }
             }
             #[inline]
             fn relift_vec_values<D: Reading<$f>>(

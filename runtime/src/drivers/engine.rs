@@ -391,7 +391,7 @@ where
         }
     }
     let result = loop {
-        let unchanged = !R::MUTATES_ARGS && !(few && first == 0);
+        let unchanged = !R::MUTATES_ARGS && (!few || first > 0);
         let mut store =
             columns.lift::<R::Float, R::Args, D, N>(args, first, lifted.take(), unchanged);
         let out = rule.frule::<D>(&mut store);

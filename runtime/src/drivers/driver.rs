@@ -292,7 +292,7 @@ where
             args,
             columns,
             grad,
-            zero_skipping: plan.reading == PassReading::ZeroSkipping,
+            kind: plan.reading.column_kind(),
         })?
     }
 
@@ -308,7 +308,7 @@ where
                 rule: self.rule,
                 args,
                 columns: &columns,
-                zero_skipping: plan.reading == PassReading::ZeroSkipping,
+                kind: plan.reading.column_kind(),
             })?
         })
     }
@@ -344,7 +344,7 @@ struct GradientPass<'a, R: FRule> {
     args: &'a R::Args,
     columns: &'a Columns,
     grad: &'a mut [R::Float],
-    zero_skipping: bool,
+    kind: ColumnKind,
 }
 
 impl<R: FRule> AtWidth<R::Float> for GradientPass<'_, R>
@@ -353,11 +353,7 @@ where
 {
     type Output = Result<R::Float, Error>;
     fn kind(&self) -> ColumnKind {
-        if self.zero_skipping {
-            ColumnKind::ZeroSkipping
-        } else {
-            ColumnKind::Dense
-        }
+        self.kind
     }
     fn run<const N: usize, D: ColumnReading<R::Float, N>>(self) -> Self::Output {
         engine::gradient_at::<R, D, N>(self.rule, self.args, self.columns, &mut None, self.grad)
@@ -369,7 +365,7 @@ struct JacobianPass<'a, R: FRule> {
     rule: R,
     args: &'a R::Args,
     columns: &'a Columns,
-    zero_skipping: bool,
+    kind: ColumnKind,
 }
 
 impl<R: FRule> AtWidth<R::Float> for JacobianPass<'_, R>
@@ -378,11 +374,7 @@ where
 {
     type Output = Result<(R::Output, Jacobian<R::Float>), Error>;
     fn kind(&self) -> ColumnKind {
-        if self.zero_skipping {
-            ColumnKind::ZeroSkipping
-        } else {
-            ColumnKind::Dense
-        }
+        self.kind
     }
     fn run<const N: usize, D: ColumnReading<R::Float, N>>(self) -> Self::Output {
         engine::jacobian_at::<R, D, N>(self.rule, self.args, self.columns)

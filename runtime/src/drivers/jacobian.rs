@@ -9,7 +9,6 @@ use super::args::{Arguments, IntoArgs};
 use super::driver::Driver;
 use super::engine::{self, ColumnReading, Columns};
 use super::matrix::Jacobian;
-use super::plan::PassReading;
 use super::width::{ChunkScalar, PassWidth};
 use crate::instantiate::{AtWidth, ColumnKind};
 use crate::{FRule, Param};
@@ -222,7 +221,7 @@ where
             args,
             columns: &columns,
             of,
-            zero_skipping: plan.reading == PassReading::ZeroSkipping,
+            kind: plan.reading.column_kind(),
         })??;
         *args = after;
         Ok((output, jac))
@@ -235,7 +234,7 @@ struct UpdatedPass<'a, R: FRule> {
     args: &'a R::Args,
     columns: &'a Columns,
     of: &'a [usize],
-    zero_skipping: bool,
+    kind: ColumnKind,
 }
 
 /// The result's primal, the arguments' primals after the run, and the Jacobian of
@@ -253,11 +252,7 @@ where
 {
     type Output = Result<Updated<R>, Error>;
     fn kind(&self) -> ColumnKind {
-        if self.zero_skipping {
-            ColumnKind::ZeroSkipping
-        } else {
-            ColumnKind::Dense
-        }
+        self.kind
     }
     fn run<const N: usize, D: ColumnReading<R::Float, N>>(self) -> Self::Output {
         updated_jacobian_at::<R, D, N>(self)

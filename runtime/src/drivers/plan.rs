@@ -1,6 +1,8 @@
 //! Which reading the column passes of a gradient or Jacobian run at: [`PassReading`]
 //! and the [`PassPlan`] a driver reports.
 
+use crate::instantiate::ColumnKind;
+
 /// How the passes of a gradient or Jacobian carry their tangents.
 ///
 /// A pass seeds N of the n inputs. With the dense reading ([`NDual`](crate::NDual))
@@ -20,6 +22,16 @@ pub enum PassReading {
     Dense,
     /// Every pass at [`ZDual<F, N>`](crate::ZDual).
     ZeroSkipping,
+}
+
+impl PassReading {
+    /// The reading a resolved plan's passes run at (`Auto` is resolved before).
+    pub(crate) fn column_kind(self) -> ColumnKind {
+        match self {
+            PassReading::ZeroSkipping => ColumnKind::ZeroSkipping,
+            PassReading::Auto | PassReading::Dense => ColumnKind::Dense,
+        }
+    }
 }
 
 /// [`PassReading::Auto`] skips zeros beyond this many columns. Up to it, one dense pass

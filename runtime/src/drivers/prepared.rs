@@ -5,7 +5,7 @@ use super::Error;
 use super::args::{Arguments, IntoArgs};
 use super::driver::Driver;
 use super::engine::{self, ColumnReading, Columns, Kept};
-use super::plan::{PassPlan, PassReading};
+use super::plan::PassPlan;
 use super::width::{ChunkScalar, PassWidth};
 use crate::instantiate::{AtWidth, ColumnKind};
 use crate::{FRule, Reading};
@@ -183,7 +183,7 @@ where
             let columns = self.columns(args)?;
             let plan = self.plan(columns.total());
             let passes = self.width.run::<R, _>(Prepare::<R> {
-                zero_skipping: plan.reading == PassReading::ZeroSkipping,
+                kind: plan.reading.column_kind(),
                 rule: core::marker::PhantomData,
             })?;
             Ok(GradientPlan {
@@ -233,7 +233,7 @@ where
 
 /// Makes the passes of a plan once the width is known.
 struct Prepare<R> {
-    zero_skipping: bool,
+    kind: ColumnKind,
     rule: core::marker::PhantomData<R>,
 }
 
@@ -244,11 +244,7 @@ where
 {
     type Output = Box<dyn Passes<R>>;
     fn kind(&self) -> ColumnKind {
-        if self.zero_skipping {
-            ColumnKind::ZeroSkipping
-        } else {
-            ColumnKind::Dense
-        }
+        self.kind
     }
     fn run<const N: usize, D: ColumnReading<R::Float, N>>(self) -> Self::Output {
         Box::new(KeptPasses::<R, D, N> { kept: None })

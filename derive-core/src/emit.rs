@@ -12,7 +12,7 @@ use crate::lower::Lowerer;
 use crate::options::Options;
 use crate::types::{
     Float, ParamKind, classify_param, float_in, is_float, is_supported_output, map_type,
-    mentions_struct, ndarray_type, owned_arg_type,
+    mentions_struct, ndarray_type, owned_arg_type, ref_tuple_elems,
 };
 
 /// Lints that fire at user source positions inside generated code, where the user
@@ -228,10 +228,15 @@ fn scope_for(params: &[Param], float: Float) -> Scope {
                 ParamKind::VecOwned => {
                     scope.arrays.insert(n, ArrayKind::Owned);
                 }
-                ParamKind::Value | ParamKind::RefValue | ParamKind::MutValue => {
+                ParamKind::Value
+                | ParamKind::RefValue
+                | ParamKind::MutValue
+                | ParamKind::RefTuple => {
                     if float_in(&p.ty).is_some() || mentions_struct(&p.ty) {
                         // A `&f64` is read by value in the rule (see `float_refs`).
-                        if p.kind != ParamKind::Value && !is_float_ref(p, float) {
+                        if !matches!(p.kind, ParamKind::Value | ParamKind::RefTuple)
+                            && !is_float_ref(p, float)
+                        {
                             scope.refs.insert(n.clone());
                         }
                         if p.kind == ParamKind::MutValue {
@@ -277,11 +282,28 @@ fn is_float_ref(p: &Param, float: Float) -> bool {
 fn float_refs(params: &[Param], float: Float) -> Vec<syn::Stmt> {
     params
         .iter()
-        .filter(|p| is_float_ref(p, float))
         .filter_map(|p| {
             let Pat::Ident(id) = &p.pat else { return None };
             let name = &id.ident;
-            Some(syn::parse_quote!(let #name = *#name;))
+            if is_float_ref(p, float) {
+                return Some(syn::parse_quote!(let #name = *#name;));
+            }
+            // A tuple of references reads as the tuple of their values, as `(f64, f64)`
+            // does: the elements are `Copy` at every reading.
+            (p.kind == ParamKind::RefTuple).then(|| {
+                let parts = ref_tuple_elems(&p.ty)
+                    .into_iter()
+                    .enumerate()
+                    .map(|(j, (r, _))| {
+                        let j = syn::Index::from(j);
+                        if r {
+                            quote!(*#name.#j)
+                        } else {
+                            quote!(#name.#j)
+                        }
+                    });
+                syn::parse_quote!(let #name = (#(#parts,)*);)
+            })
         })
         .collect()
 }
@@ -553,6 +575,21 @@ pub(crate) fn frule_impl(
             ParamKind::Nested { mutable: true, .. } => (quote!(&mut args.#i), quote!(&mut args.#i)),
             ParamKind::Nested { .. } => (quote!(&args.#i), quote!(&args.#i)),
             ParamKind::RefValue => (quote!(&args.#i), quote!(&args.#i)),
+            ParamKind::RefTuple => {
+                let parts = ref_tuple_elems(&p.ty)
+                    .into_iter()
+                    .enumerate()
+                    .map(|(j, (r, _))| {
+                        let j = syn::Index::from(j);
+                        if r {
+                            quote!(&args.#i.#j)
+                        } else {
+                            quote!(args.#i.#j)
+                        }
+                    });
+                let tuple = quote!((#(#parts,)*));
+                (tuple.clone(), tuple)
+            }
             ParamKind::MutValue => (quote!(&mut args.#i), quote!(&mut args.#i)),
             ParamKind::NdArray { view: true, .. } => {
                 (quote!(args.#i.view()), quote!(args.#i.view()))

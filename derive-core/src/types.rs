@@ -52,6 +52,10 @@ pub enum ParamKind {
     RefValue,
     /// `&mut T` for a `T` passed by value above.
     MutValue,
+    /// A tuple with shared references among its elements (`(&f32, &f32)`): owned as the
+    /// tuple of the referenced values; each `&` element is handed a reference to its
+    /// owned value, the others their value.
+    RefTuple,
     /// An `ndarray` array of the field (`ArrayView2<'_, f64>`, `Array1<f64>`, …): owned
     /// as the array type `owned`; `view` when the parameter is a view (handed `.view()`).
     NdArray {
@@ -296,7 +300,34 @@ pub fn classify_param(ty: &Type, f: Float) -> Option<ParamKind> {
         }),
         _ if vec_of_float(ty, f) => Some(ParamKind::VecOwned),
         _ if is_value_type(ty, f) => Some(ParamKind::Value),
+        Type::Tuple(t) if is_ref_tuple(t, f) => Some(ParamKind::RefTuple),
         _ => ndarray_type(ty, f).map(|(view, owned)| ParamKind::NdArray { view, owned }),
+    }
+}
+
+/// A tuple of value types and shared references to value types, at least one of each
+/// element a reference: `(&f64, &f64)`, `(&[f64; 3], f64)`.
+fn is_ref_tuple(t: &syn::TypeTuple, f: Float) -> bool {
+    let shared_value = |e: &Type| matches!(e, Type::Reference(r) if r.mutability.is_none() && is_value_type(&r.elem, f));
+    t.elems.iter().any(shared_value)
+        && t.elems
+            .iter()
+            .all(|e| shared_value(e) || is_value_type(e, f))
+}
+
+/// The elements of a [`ParamKind::RefTuple`] parameter's type: whether each is a
+/// reference, and the type its owned tuple holds there.
+pub fn ref_tuple_elems(ty: &Type) -> Vec<(bool, &Type)> {
+    match ty {
+        Type::Tuple(t) => t
+            .elems
+            .iter()
+            .map(|e| match e {
+                Type::Reference(r) => (true, &*r.elem),
+                other => (false, other),
+            })
+            .collect(),
+        _ => Vec::new(),
     }
 }
 
@@ -325,6 +356,10 @@ pub fn owned_arg_type(ty: &Type, kind: &ParamKind, krate: &syn::Path, f: Float) 
             quote!(#krate::__private::Vec<#fl>)
         }
         ParamKind::Value => quote!(#ty),
+        ParamKind::RefTuple => {
+            let elems = ref_tuple_elems(ty).into_iter().map(|(_, e)| e);
+            quote!((#(#elems,)*))
+        }
         ParamKind::Nested { .. } => {
             let elem = nested_elem(ty);
             quote!(#krate::__private::Vec<#elem>)

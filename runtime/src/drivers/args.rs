@@ -34,6 +34,7 @@ impl<F: Scalar> Arguments<F> for () {
 /// | `Vec<T>` | `&[T]`, `&mut [T]`, `[T; K]`, `&[T; K]` |
 /// | `Constant<T>` | `T`, `&T`, `Constant<&T>` |
 /// | `Constant<Vec<T>>` | `&[T]`, `Constant<&[T]>` |
+/// | `(A, B)`, `(A, B, C)` | `(&A, &B)`, `(&A, &B, &C)` (a tuple of references parameter) |
 pub trait IntoArg<P> {
     /// The owned argument.
     fn into_arg(self) -> P;
@@ -57,6 +58,21 @@ impl<P: Clone> IntoArg<P> for &mut P {
     #[inline]
     fn into_arg(self) -> P {
         self.clone()
+    }
+}
+
+// A parameter `(&f64, &f64)` owns `(f64, f64)`; a call passes what the primal takes.
+impl<A: Clone, B: Clone> IntoArg<(A, B)> for (&A, &B) {
+    #[inline]
+    fn into_arg(self) -> (A, B) {
+        (self.0.clone(), self.1.clone())
+    }
+}
+
+impl<A: Clone, B: Clone, C: Clone> IntoArg<(A, B, C)> for (&A, &B, &C) {
+    #[inline]
+    fn into_arg(self) -> (A, B, C) {
+        (self.0.clone(), self.1.clone(), self.2.clone())
     }
 }
 

@@ -21,6 +21,13 @@ pub fn f4(x: (f32, f32)) -> f32 {
     x.0 * x.1
 }
 
+// tests/codegen-llvm/autodiff/abi_handling.rs: `fn f7(x: (&f32, &f32)) -> f32`
+/// A product through a tuple of references.
+#[autodiff(forward)]
+pub fn f7(x: (&f32, &f32)) -> f32 {
+    x.0 * x.1
+}
+
 /// The input of `f5`.
 #[derive(Clone, Copy, Debug, lifted::Lift)]
 pub struct Input {
@@ -210,6 +217,7 @@ pub fn lstm_logsumexp(vect: &[f64]) -> f64 {
 crate::cases! {
     f1(&[2.0f32, 3.0]),
     f4((2.0f32, 3.0f32)),
+    f7((&2.0f32, &3.0f32)),
     f5(Input { x: 2.0, y: 3.0 }),
     f6(NestedInput { x: 2.0, y: Wrapper { z: 3.0 } }),
     sqsum(&[0.3, -1.2, 2.1]),

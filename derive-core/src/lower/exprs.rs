@@ -153,6 +153,10 @@ impl Lowerer<'_> {
     fn binary(&mut self, e: &mut Expr) {
         let Expr::Binary(b) = e else { return };
         use syn::BinOp::*;
+        if matches!(b.op, Add(_) | Sub(_) | Mul(_) | Div(_) | Rem(_)) {
+            self.by_value_operand(&mut b.left);
+            self.by_value_operand(&mut b.right);
+        }
         let (mut lc, rc) = (self.class(&b.left), self.class(&b.right));
         // Struct fields may be plain floats (`#[constant]`) or values of the reading.
         let (mut lf, rf) = (self.fieldish(&b.left), self.fieldish(&b.right));
@@ -249,6 +253,24 @@ impl Lowerer<'_> {
                 self.child(&mut b.left, Want::Any);
                 self.child(&mut b.right, Want::Any);
             }
+        }
+    }
+
+    /// `&y` of a lifted scalar as an operand of arithmetic: the value itself. `&f64`'s
+    /// operators give what `f64`'s give, and the reading's values are `Copy`, while a
+    /// generic reading cannot promise operators on references.
+    pub(super) fn by_value_operand(&mut self, operand: &mut Expr) {
+        if let Expr::Reference(r) = &*operand
+            && r.mutability.is_none()
+            && self.class(&r.expr) == Class::Active
+            && self.array_kind(&r.expr).is_none()
+            && !self.is_nested(&r.expr)
+            && !matches!(strip(&r.expr), Expr::Index(ix) if matches!(strip(&ix.index), Expr::Range(_)))
+        {
+            let Expr::Reference(r) = take(operand) else {
+                return;
+            };
+            *operand = *r.expr;
         }
     }
 

@@ -40,6 +40,11 @@ impl Lowerer<'_> {
         // value whose methods take `&mut self`, where `&mut [f64]` reborrows itself.
         self.mutable_views(&mut l.pat);
         if let Some(init) = &mut l.init {
+            // `let r = &y;` of a lifted scalar binds the value (see `by_value_operand`);
+            // `*r` then reads as `r`, as for other lifted scalars.
+            if active && !is_array && matches!(l.pat, Pat::Ident(_)) {
+                self.by_value_operand(&mut init.expr);
+            }
             if is_array {
                 self.array_init(&mut init.expr);
             }

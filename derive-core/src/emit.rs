@@ -75,7 +75,10 @@ fn validate_signature(func: &ItemFn, errors: &mut Errors, method: bool) {
         errors.at(u, "`unsafe fn` cannot be differentiated: give it a hand-written rule (implement `lifted::FRule`) instead");
     }
     if let Some(v) = &sig.variadic {
-        errors.at(v, "variadic functions cannot be differentiated");
+        errors.at(
+            v,
+            "variadic functions cannot be differentiated: take the arguments as a slice (`&[f64]`)",
+        );
     }
     // Lifetime parameters (`fn f<'a>(x: &'a [f64])`) carry over to the rule.
     if let Some(p) = sig
@@ -86,12 +89,16 @@ fn validate_signature(func: &ItemFn, errors: &mut Errors, method: bool) {
     {
         errors.at(
             p,
-            "generic functions are not supported by `#[autodiff]` yet: write the function for `f64` \
+            "generic functions are out of scope for `#[autodiff]`: write the function for `f64` \
              (or `f32`); the derived rule is already generic over how the float is read",
         );
     }
     if let Some(w) = &sig.generics.where_clause {
-        errors.at(w, "`where` clauses are not supported by `#[autodiff]` yet");
+        errors.at(
+            w,
+            "`where` clauses are out of scope for `#[autodiff]`: write the function for `f64` \
+             (or `f32`) without bounds",
+        );
     }
     if let Some(r) = sig.receiver()
         && !method

@@ -74,7 +74,7 @@ pub fn derive(item: TokenStream, krate: &syn::Path) -> TokenStream {
     if let Some(p) = input.generics.params.first() {
         errors.at(
             p,
-            "`#[derive(Lift)]` does not support generic types yet: write the type for `f64` (or `f32`)",
+            "`#[derive(Lift)]` does not support generic types: write the type for `f64` (or `f32`)",
         );
     }
     let out = match &input.data {

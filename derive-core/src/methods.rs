@@ -89,7 +89,8 @@ pub fn expand(item: &ItemImpl, opts: &Options, errors: &mut Errors) -> TokenStre
     if let Some(p) = item.generics.params.first() {
         errors.at(
             p,
-            "`#[autodiff]` on a generic `impl` block is not supported yet",
+            "`#[autodiff]` on a generic `impl` block is out of scope: write the `impl` for a concrete \
+             `#[derive(lifted::Lift)]` type in `f64` (or `f32`)",
         );
         return TokenStream::new();
     }
@@ -138,7 +139,8 @@ pub fn expand(item: &ItemImpl, opts: &Options, errors: &mut Errors) -> TokenStre
         if *float.get_or_insert(fl) != fl {
             errors.at(
                 &f.sig.ident,
-                "the methods of one `impl` block are written in one float type",
+                "the methods of one `impl` block are written in one float type: write them all in `f64` \
+                 (or all in `f32`) and convert with `as` where they are called",
             );
             continue;
         }

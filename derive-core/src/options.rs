@@ -195,12 +195,11 @@ pub fn parse(attr: TokenStream, errors: &mut Errors) -> Options {
                 "`crate` takes a path: write `crate = ::lifted` (or the path the runtime \
                  crate is re-exported at)",
             ),
-            // Worded as `darling`, which parsed these options before.
             _ => errors.at(
                 &item.name,
                 format!(
-                    "Unknown field: `{name}`. Available values: `chunk`, `crate`, `forward`, \
-                     `reverse`"
+                    "unknown option `{name}`: `#[autodiff]` takes `forward`, `chunk = N` \
+                     (1 to {MAX_CHUNK}) and `crate = path`"
                 ),
             ),
         }

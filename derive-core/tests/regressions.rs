@@ -121,7 +121,7 @@ fn other_option_mistakes_are_errors() {
             "forward, crate",
             "`crate` takes a path: write `crate = ::lifted`",
         ),
-        ("forward, width = 4", "Unknown field: `width`"),
+        ("forward, width = 4", "unknown option `width`"),
         ("forward chunk = 4", "expected `,` between the options"),
         (
             "chunk = 4",

@@ -134,7 +134,7 @@ pub fn autodiff(attr: TokenStream, item: TokenStream) -> TokenStream {
 /// the expression itself; inside a derived rule it runs on primals and is zero-lifted.
 #[proc_macro]
 pub fn constant(input: TokenStream) -> TokenStream {
-    input
+    lifted_derive_core::constant(input.into()).into()
 }
 
 /// Derives the lifted form of a struct or enum, so it can be a parameter, result or

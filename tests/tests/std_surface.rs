@@ -10,7 +10,7 @@
 //! Hessian driver (the nested dense reading) and the Hessian-diagonal driver (the
 //! diagonal jet) against finite differences of that closed form.
 
-#![allow(clippy::op_ref, clippy::useless_vec)]
+#![allow(clippy::op_ref, clippy::useless_vec, clippy::needless_borrow)]
 
 use lifted::drivers::{Driver, PassReading};
 use lifted::{FRule, autodiff};
@@ -96,6 +96,14 @@ pub fn hypot_pairs(x: &[f64], y: &[f64]) -> f64 {
 pub fn through_references(x: &f64, y: f64) -> f64 {
     let r = &y;
     x + &y + x * r + r * r
+}
+
+/// References to elements bound to locals, used with and without `*`.
+#[autodiff(forward)]
+pub fn element_references(x: &[f64]) -> f64 {
+    let r = &x[0];
+    let s = &x[1];
+    r * s + *r * 2.0 + (&x[2]).sin()
 }
 
 const X: [f64; 6] = [0.7, -1.3, 2.1, 0.4, -0.2, 1.6];
@@ -264,4 +272,15 @@ fn references_add_and_multiply_without_deref() {
     assert_close(g[0], 1.0 + y, 1e-15, "∂/∂x");
     assert_close(g[1], 1.0 + x + 2.0 * y, 1e-15, "∂/∂y");
     check::check(through_references::Rule, (x, y));
+}
+
+#[test]
+fn element_references_read_as_values() {
+    at_every_reading(element_references::Rule, &X, &|x| {
+        let mut g = vec![0.0; x.len()];
+        g[0] = x[1] + 2.0;
+        g[1] = x[0];
+        g[2] = x[2].cos();
+        g
+    });
 }

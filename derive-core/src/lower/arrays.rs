@@ -64,8 +64,9 @@ impl Lowerer<'_> {
         {
             self.errors.at(
                 &*ix.index,
-                "nested indexing into a float array (`y[i][j]`) is not supported: \
-                     use a flat array and index it with `i * n + j`",
+                "a flat float array has no rows to index twice (`y[i][j]`): index it with \
+                 `i * n + j`, or take the matrix as rows (`&[Vec<f64>]`, `Vec<[f64; K]>`), which \
+                 `m[i][j]` indexes",
             );
             return;
         }
@@ -134,8 +135,11 @@ impl Lowerer<'_> {
             };
             return;
         }
+        // `&x[a..b]` is a view; `&x[i]` a reference to the element, read by value.
         let sliced = match strip(&r.expr) {
-            Expr::Index(ix) => self.array_kind(&ix.expr).map(|(base, _)| base),
+            Expr::Index(ix) if matches!(strip(&ix.index), Expr::Range(_)) || mutable => {
+                self.array_kind(&ix.expr).map(|(base, _)| base)
+            }
             _ => None,
         };
         if let Some(base) = sliced {
@@ -174,6 +178,12 @@ impl Lowerer<'_> {
         let Expr::MethodCall(m) = e else { return false };
         let method = m.method.to_string();
         let Some((tr, by_mut)) = array_trait(&method) else {
+            // The std traits every lifted array has: `Clone`, and `Extend` on owned ones.
+            let std_trait_method = matches!(method.as_str(), "clone" | "clone_from" | "extend");
+            if self.array_kind(&m.receiver).is_some() && !std_trait_method {
+                self.errors.at(&m.method, missing_array_method(&method));
+                return true;
+            }
             return false;
         };
         let (base, base_name) = match self.array_kind(&m.receiver) {
@@ -376,6 +386,41 @@ fn array_trait(method: &str) -> Option<(&'static str, bool)> {
         | "remove" | "reserve" => ("ArrayOwned", true),
         _ => return None,
     })
+}
+
+/// What to write instead of a slice or `Vec` method lifted arrays do not have: the
+/// macro sees the receiver is a float array, where rustc would name the reading's
+/// array types.
+fn missing_array_method(method: &str) -> String {
+    let instead = match method {
+        "as_chunks" | "as_chunks_mut" | "as_rchunks" | "array_chunks" => {
+            "take the chunks as views with `chunks_exact(N)` (`for c in x.chunks_exact(2) { c[0] * c[1] }`)"
+        }
+        "first_mut" | "last_mut" | "get_mut" | "split_first_mut" | "split_last_mut" => {
+            "write the element by index (`x[i] = …`, `x[i] += …`)"
+        }
+        "contains" | "starts_with" | "ends_with" | "binary_search" | "binary_search_by" => {
+            "compare the elements through `iter()` (`x.iter().any(|&v| v == a)`)"
+        }
+        "concat" | "join" | "flatten" => {
+            "build the result with `extend_from_slice` on a `Vec` (`let mut v = a.to_vec(); v.extend_from_slice(b);`)"
+        }
+        "retain" | "dedup" | "drain" | "split_off" | "append" | "splice" => {
+            "build a new `Vec` with `push` or `collect` (`x.iter().filter(|&&v| v > 0.0).collect::<Vec<f64>>()`)"
+        }
+        "rotate_left" | "rotate_right" | "sort" | "sort_unstable" | "select_nth_unstable" => {
+            "reorder with `swap`, `reverse` or `sort_by(|a, b| a.total_cmp(b))`"
+        }
+        _ => {
+            "lifted arrays have `len`, `is_empty`, `get`, `first`, `last`, `iter`, `iter_mut`, \
+             `split_at`, `split_at_mut`, `windows`, `chunks`, `chunks_exact`, `chunks_mut`, \
+             `swap`, `fill`, `reverse`, `copy_from_slice`, `sort_by`, `sort_unstable_by`, \
+             `to_vec`, `clone`, and on `Vec`s `push`, `pop`, `insert`, `remove`, `truncate`, \
+             `resize`, `clear`, `extend`, `extend_from_slice`; for anything else iterate \
+             with `iter()`"
+        }
+    };
+    format!("`{method}` is not available on the float arrays of a derived rule: {instead}")
 }
 
 /// Whether the tokens of `e` name `base` (a float array's identifier).

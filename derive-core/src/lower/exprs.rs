@@ -144,7 +144,7 @@ impl Lowerer<'_> {
                 "raw pointers cannot be differentiated: use slices (`&[f64]`, `&mut [f64]`) instead",
             ),
             Expr::Yield(y) => {
-                self.errors.at(&y.yield_token, "`yield` cannot be differentiated")
+                self.errors.at(&y.yield_token, "`yield` cannot be differentiated: compute the values in a function and return them")
             }
             _ => syn::visit_mut::visit_expr_mut(self, e),
         }

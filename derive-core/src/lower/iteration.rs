@@ -12,8 +12,10 @@ use crate::types::map_type;
 impl Lowerer<'_> {
     pub(super) fn closure(&mut self, c: &mut syn::ExprClosure, over_values: bool) {
         if c.asyncness.is_some() {
-            self.errors
-                .at(&c.asyncness, "`async` closures cannot be differentiated");
+            self.errors.at(
+                &c.asyncness,
+                "`async` closures cannot be differentiated: use a plain closure (`|x| …`)",
+            );
         }
         let mut names = Vec::new();
         for input in c.inputs.iter_mut() {

@@ -222,12 +222,14 @@ fn derive_struct(
     let nested = fields
         .iter()
         .any(|f| !is_constant(f) && crate::types::mentions_struct(&f.ty));
+    // A struct whose floats are all `#[constant]` gets a dual struct all the same (with
+    // no lifted field): an `#[autodiff]` `impl` block cannot see the fields, so it
+    // implements its methods on the dual struct whatever they are.
+    let constant_float = fields.iter().find_map(|f| float_in(&f.ty)).map(|(f, _)| f);
+    let all_constant = float.is_none() && !nested;
     let float = match float {
         Some(f) => f,
-        None if nested => fields
-            .iter()
-            .find_map(|f| float_in(&f.ty))
-            .map_or(Float::F64, |(f, _)| f),
+        None if nested || constant_float.is_some() => constant_float.unwrap_or(Float::F64),
         None => return inert(input, krate),
     };
     let fl = float.ident();
@@ -255,6 +257,8 @@ fn derive_struct(
         let docs = f.attrs.iter().filter(|a| a.path().is_ident("doc"));
         let ty = if l {
             quote!(<#ty as #krate::Param<#fl>>::Store<#d>)
+        } else if all_constant {
+            quote!(<#ty as #krate::__private::Keep<#d>>::Type)
         } else {
             quote!(#ty)
         };

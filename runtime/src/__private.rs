@@ -24,3 +24,16 @@ pub use core::marker::PhantomData;
 #[cfg(feature = "ndarray")]
 pub use ndarray;
 pub use std::vec::Vec;
+
+/// `T` itself, named through the reading `D`: the type of a `#[constant]` field in the
+/// dual struct of a type whose floats are all constant, so that the struct mentions
+/// its reading parameter without a marker field that struct literals would have to
+/// fill.
+pub trait Keep<D> {
+    /// `T`.
+    type Type;
+}
+
+impl<T, D> Keep<D> for T {
+    type Type = T;
+}

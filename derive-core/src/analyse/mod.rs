@@ -16,8 +16,5 @@ mod predicates;
 mod scope;
 
 pub use pass::analyse;
-pub use predicates::{
-    FLOAT_METHODS, is_const_name, is_float_const_path, is_ndarray_dot, is_rule_call, nested_rows,
-    pat_idents, yields_views,
-};
-pub use scope::{ArrayKind, Class, Memo, Scope};
+pub use predicates::{FLOAT_METHODS, is_const_name, is_float_const_path, pat_idents, yields_views};
+pub use scope::{ArrayKind, Class, Memo, Scope, is_ndarray_dot, is_rule_call, nested_rows};

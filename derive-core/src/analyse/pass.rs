@@ -7,10 +7,8 @@ use std::collections::{HashMap, HashSet};
 use syn::visit::Visit;
 use syn::{Expr, Pat};
 
-use super::predicates::{
-    is_ndarray_dot, is_rule_call, nested_rows, pat_idents, strip_groups, yields_views,
-};
-use super::scope::{ArrayKind, Class, Memo, Scope};
+use super::predicates::{pat_idents, strip_groups, yields_views};
+use super::scope::{ArrayKind, Class, Memo, Scope, is_ndarray_dot, is_rule_call, nested_rows};
 use crate::syntax::{chain_has, is_empty_vec, place_root};
 use crate::types::{Float, is_float, is_float_vec};
 

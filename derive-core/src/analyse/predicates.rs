@@ -1,11 +1,9 @@
 //! Questions about the shape of an expression, a path or a pattern, and the tables of
-//! names they consult. None of them depends on what the fixed point has found so far
-//! beyond a lookup in the scope, so both the analysis and the lowering call them.
+//! names they consult. None of them depends on the scope (those that look a name up
+//! live with [`Scope`](super::Scope)), so both the analysis and the lowering call them.
 
 use syn::visit::Visit;
-use syn::{Expr, Ident, Pat};
-
-use super::scope::Scope;
+use syn::{Expr, Pat};
 
 /// The float methods of `f64` the reading implements.
 pub const FLOAT_METHODS: &[&str] = &[
@@ -143,25 +141,6 @@ pub(super) const STD_FLOAT_CONSTS: &[&str] = &[
     "FRAC_2_SQRT_PI",
 ];
 
-/// `m`, `&m`, `&mut m`, `m.iter()` or `m.iter_mut()` for an array of float arrays `m`:
-/// its name, and whether the rows are borrowed mutably.
-pub fn nested_rows<'e>(scope: &Scope, e: &'e Expr) -> Option<(&'e Ident, bool)> {
-    let (base, mutable) = match strip_groups(e) {
-        Expr::Reference(r) => (&*r.expr, r.mutability.is_some()),
-        Expr::MethodCall(m) if m.args.is_empty() && m.method == "iter" => (&*m.receiver, false),
-        Expr::MethodCall(m) if m.args.is_empty() && m.method == "iter_mut" => (&*m.receiver, true),
-        other => (other, false),
-    };
-    let Expr::Path(p) = strip_groups(base) else {
-        return None;
-    };
-    let id = p.path.get_ident()?;
-    scope
-        .nested
-        .contains(&id.to_string())
-        .then_some((id, mutable))
-}
-
 /// Whether the items of the iterator `e` are views of an array: `windows`, `chunks` or
 /// `chunks_exact` (and `rchunks`), through adapters that pass items on unchanged.
 pub fn yields_views(e: &Expr) -> bool {
@@ -176,54 +155,6 @@ pub fn yields_views(e: &Expr) -> bool {
     }
 }
 
-/// Whether a path call `g(…)` goes to a rule (an annotated function or primitive):
-/// not a local closure, not a constructor, not a type's associated function, not std.
-pub fn is_rule_call(scope: &Scope, path: &syn::Path) -> bool {
-    let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
-    let Some(last) = segs.last() else {
-        return false;
-    };
-    let upper = |s: &str| s.chars().next().is_some_and(|c| c.is_ascii_uppercase());
-    if upper(last) {
-        return false;
-    }
-    if segs.len() == 1 {
-        return !scope.locals.contains(last) && !matches!(last.as_str(), "drop" | "identity");
-    }
-    let first = segs[0].as_str();
-    // The runtime's array primitives are rules like any other (`lifted::linalg::dot`).
-    if first == "lifted" && segs.len() > 2 && segs[1] == "linalg" {
-        return !segs[2..segs.len() - 1].iter().any(|s| upper(s));
-    }
-    if matches!(
-        first,
-        "std"
-            | "core"
-            | "alloc"
-            | "lifted"
-            | "f64"
-            | "f32"
-            | "i8"
-            | "i16"
-            | "i32"
-            | "i64"
-            | "i128"
-            | "isize"
-            | "u8"
-            | "u16"
-            | "u32"
-            | "u64"
-            | "u128"
-            | "usize"
-            | "bool"
-            | "char"
-            | "str"
-    ) {
-        return false;
-    }
-    !segs[..segs.len() - 1].iter().any(|s| upper(s))
-}
-
 /// The identifiers a pattern binds.
 pub fn pat_idents(p: &Pat, out: &mut Vec<String>) {
     struct Collect<'o>(&'o mut Vec<String>);
@@ -234,11 +165,4 @@ pub fn pat_idents(p: &Pat, out: &mut Vec<String>) {
         }
     }
     Collect(out).visit_pat(p);
-}
-
-/// `a.dot(b)` on an ndarray `a`.
-pub fn is_ndarray_dot(scope: &Scope, e: &Expr) -> bool {
-    matches!(e, Expr::MethodCall(m) if m.method == "dot"
-        && matches!(&*m.receiver, Expr::Path(p)
-            if p.path.get_ident().is_some_and(|i| scope.ndarrays.contains(&i.to_string()))))
 }

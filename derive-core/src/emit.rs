@@ -298,21 +298,29 @@ fn float_refs(params: &[Param], float: Float) -> Vec<syn::Stmt> {
             // A tuple of references reads as the tuple of their values, as `(f64, f64)`
             // does: the elements are `Copy` at every reading.
             (p.kind == ParamKind::RefTuple).then(|| {
-                let parts = ref_tuple_elems(&p.ty)
-                    .into_iter()
-                    .enumerate()
-                    .map(|(j, (r, _))| {
-                        let j = syn::Index::from(j);
-                        if r {
-                            quote!(*#name.#j)
-                        } else {
-                            quote!(#name.#j)
-                        }
-                    });
+                let parts = ref_tuple_parts(&p.ty, |j, by_ref| {
+                    if by_ref {
+                        quote!(*#name.#j)
+                    } else {
+                        quote!(#name.#j)
+                    }
+                });
                 syn::parse_quote!(let #name = (#(#parts,)*);)
             })
         })
         .collect()
+}
+
+/// One token stream per element of a tuple-of-references parameter type, from its
+/// index and whether the element is a reference.
+fn ref_tuple_parts(
+    ty: &Type,
+    part: impl Fn(syn::Index, bool) -> TokenStream,
+) -> impl Iterator<Item = TokenStream> {
+    ref_tuple_elems(ty)
+        .into_iter()
+        .enumerate()
+        .map(move |(j, (by_ref, _))| part(syn::Index::from(j), by_ref))
 }
 
 /// For a `&[f64]` / `&mut [f64]` parameter `x` (taken as `impl SliceArg<D>` /
@@ -583,17 +591,13 @@ pub(crate) fn frule_impl(
             ParamKind::Nested { .. } => (quote!(&args.#i), quote!(&args.#i)),
             ParamKind::RefValue => (quote!(&args.#i), quote!(&args.#i)),
             ParamKind::RefTuple => {
-                let parts = ref_tuple_elems(&p.ty)
-                    .into_iter()
-                    .enumerate()
-                    .map(|(j, (r, _))| {
-                        let j = syn::Index::from(j);
-                        if r {
-                            quote!(&args.#i.#j)
-                        } else {
-                            quote!(args.#i.#j)
-                        }
-                    });
+                let parts = ref_tuple_parts(&p.ty, |j, by_ref| {
+                    if by_ref {
+                        quote!(&args.#i.#j)
+                    } else {
+                        quote!(args.#i.#j)
+                    }
+                });
                 let tuple = quote!((#(#parts,)*));
                 (tuple.clone(), tuple)
             }

@@ -6,6 +6,11 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Ident, Type};
 
+/// Rust's integer types by name.
+pub const INTEGER_TYPES: &[&str] = &[
+    "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
+];
+
 /// The float field a function is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Float {
@@ -188,22 +193,7 @@ fn is_value_type(ty: &Type, f: Float) -> bool {
     match ty {
         _ if is_struct_type(ty) => true,
         Type::Path(p) if p.qself.is_none() => p.path.get_ident().is_some_and(|id| {
-            id == f.name()
-                || matches!(
-                    id.to_string().as_str(),
-                    "i8" | "i16"
-                        | "i32"
-                        | "i64"
-                        | "i128"
-                        | "isize"
-                        | "u8"
-                        | "u16"
-                        | "u32"
-                        | "u64"
-                        | "u128"
-                        | "usize"
-                        | "bool"
-                )
+            id == f.name() || id == "bool" || INTEGER_TYPES.contains(&id.to_string().as_str())
         }),
         Type::Array(a) => is_value_type(&a.elem, f),
         Type::Tuple(t) => t.elems.iter().all(|e| is_value_type(e, f)),

@@ -479,28 +479,9 @@ pub fn is_rule_call(scope: &Scope, path: &syn::Path) -> bool {
     }
     if matches!(
         first,
-        "std"
-            | "core"
-            | "alloc"
-            | "lifted"
-            | "f64"
-            | "f32"
-            | "i8"
-            | "i16"
-            | "i32"
-            | "i64"
-            | "i128"
-            | "isize"
-            | "u8"
-            | "u16"
-            | "u32"
-            | "u64"
-            | "u128"
-            | "usize"
-            | "bool"
-            | "char"
-            | "str"
-    ) {
+        "std" | "core" | "alloc" | "lifted" | "f64" | "f32" | "bool" | "char" | "str"
+    ) || crate::types::INTEGER_TYPES.contains(&first)
+    {
         return false;
     }
     !segs[..segs.len() - 1].iter().any(|s| upper(s))

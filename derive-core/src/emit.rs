@@ -249,6 +249,13 @@ fn scope_for(params: &[Param], float: Float) -> Scope {
                         if p.kind == ParamKind::MutValue {
                             scope.mut_refs.insert(n.clone());
                         }
+                        let scalar = match &p.ty {
+                            Type::Reference(r) => is_float(&r.elem, float),
+                            ty => is_float(ty, float),
+                        };
+                        if scalar && p.kind != ParamKind::MutValue {
+                            scope.scalars.insert(n.clone());
+                        }
                         scope.active.insert(n);
                     }
                 }

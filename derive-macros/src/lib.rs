@@ -113,15 +113,18 @@ use proc_macro::TokenStream;
 /// and calls to other annotated functions. A call to a function without a rule
 /// fails at the call; annotate the callee, give it a hand-written [`FRule`], or wrap
 /// a call that does not depend on the inputs in [`constant!`](crate::constant).
-/// Generic functions (`T: Float`) are not supported: write the function for `f64`,
-/// the rule is generic over the reading already.
+/// Generic functions (`T: Float`) are out of scope: write the function for `f64`,
+/// the rule is generic over the reading already. Annotated functions live at module
+/// level (the rule is a sibling module, which cannot see the items of a function
+/// body).
 ///
 /// # Errors
 ///
 /// An unsupported construct is a compile error on its own token saying what to write
 /// instead (`async`, `unsafe`, a function-valued parameter, a nested `fn`, mixing
-/// `f32` and `f64`, …). The book's "Writing differentiable functions" chapter lists
-/// every construct and every message.
+/// `f32` and `f64`, a slice method lifted arrays do not have, …). The book's "Writing
+/// differentiable functions" chapter lists every construct, and its Troubleshooting
+/// section every message by its first line.
 ///
 /// [`FRule`]: https://docs.rs/lifted/latest/lifted/trait.FRule.html
 /// [`Driver::chunk`]: https://docs.rs/lifted/latest/lifted/drivers/struct.Driver.html#method.chunk

@@ -284,3 +284,33 @@ fn element_references_read_as_values() {
         g
     });
 }
+
+/// A point mass, for references to structs next to references to floats.
+#[derive(Clone, Debug, lifted::Lift)]
+pub struct Mass {
+    /// Position.
+    pub x: f64,
+    /// Mass.
+    pub m: f64,
+}
+
+/// `let q = &p;` and `let r = &b;` of structs stay references (a struct need not be
+/// `Copy`), while `let s = &k;` of a float reads its value.
+#[autodiff(forward)]
+pub fn struct_references(p: &Mass, k: f64) -> f64 {
+    let q = &p;
+    let b = p.clone();
+    let r = &b;
+    let s = &k;
+    q.x * r.m + s * p.x + b.x
+}
+
+#[test]
+fn references_to_structs_stay_references() {
+    let p = Mass { x: 1.5, m: 2.0 };
+    let k = 0.5;
+    assert_eq!(struct_references(&p, k), p.x * p.m + k * p.x + p.x);
+    let (_, g) = lifted::gradient(struct_references::Rule, (&p, k)).expect("gradient");
+    // Columns: x, m, k.
+    assert_eq!(g, vec![p.m + k + 1.0, p.x, p.x]);
+}

@@ -59,6 +59,9 @@ pub struct Scope {
     /// `ndarray` arrays (parameters, annotated locals, `.dot` results): their `.dot`
     /// dispatches to the `linalg` rules.
     pub ndarrays: HashSet<String>,
+    /// Float parameters (`x: f64`, `x: &f64`): values of the reading that are scalars,
+    /// so that `let r = &x;` may bind the value (structs may not be `Copy`).
+    pub scalars: HashSet<String>,
     /// Arrays of float arrays (`m: &[Vec<f64>]`): `m[i]` is an array of the reading.
     pub nested: HashSet<String>,
     /// Locals bound without a type to a `const` or `static` item (`let a = A;`), whose

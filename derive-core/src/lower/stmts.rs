@@ -42,7 +42,8 @@ impl Lowerer<'_> {
         if let Some(init) = &mut l.init {
             // `let r = &y;` of a lifted scalar binds the value (see `by_value_operand`);
             // `*r` then reads as `r`, as for other lifted scalars.
-            if active && !is_array && matches!(l.pat, Pat::Ident(_)) {
+            if active && !is_array && matches!(l.pat, Pat::Ident(_)) && self.scalar_ref(&init.expr)
+            {
                 self.by_value_operand(&mut init.expr);
             }
             if is_array {
@@ -97,6 +98,20 @@ impl Lowerer<'_> {
             if let Some((_, diverge)) = &mut init.diverge {
                 self.expr(diverge, Want::Any);
             }
+        }
+    }
+
+    /// `&x[i]` of a float array or `&x` of a float parameter: a reference to a scalar,
+    /// whose value a `let` may bind. A struct (`&bodies[i]`, `&p`) is not `Copy`.
+    fn scalar_ref(&self, e: &Expr) -> bool {
+        let Expr::Reference(r) = e else { return false };
+        match strip(&r.expr) {
+            Expr::Index(ix) => self.array_kind(&ix.expr).is_some(),
+            Expr::Path(p) => p
+                .path
+                .get_ident()
+                .is_some_and(|i| self.scope.scalars.contains(&i.to_string())),
+            _ => false,
         }
     }
 

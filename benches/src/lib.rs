@@ -21,12 +21,15 @@
 //! * [`layout`]: the element-major block against parallel arrays (the layout
 //!   ablation) and the LU system of the linear-algebra benchmark;
 //! * [`brusselator`]: the 2-D Brusselator residual of the sparse-Jacobian benchmark;
+//! * [`coercion`]: a slice rule called through the coercions rustc applies at a call
+//!   (fixed arrays, sub-slices, `&mut`), against passing a view on;
 //! * [`interleave`]: interleaved timing rounds behind every printed ratio table.
 //!
 //! The derivative side (derived rules, `num-dual` comparisons, the W1 residual pass) is
 //! added by later issues, next to these baselines.
 
 pub mod brusselator;
+pub mod coercion;
 pub mod interleave;
 pub mod jvp;
 pub mod layout;

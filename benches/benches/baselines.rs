@@ -11,7 +11,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion};
 use lifted::pinn::{self, Batching};
-use lifted_benches::interleave::{Batch, batch, median, ratio, rounds_n, show};
+use lifted_benches::interleave::{Batch, batch, benchmarking, median, ratio, rounds_n, show};
 use lifted_benches::{w1, w1_hand, w2, w3};
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
@@ -194,13 +194,12 @@ fn main() {
     // Only when benchmarking (`cargo bench`, not `cargo test --benches` nor `--list`),
     // and only when W1 is selected (no filter, or one naming it).
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let has = |flag: &str| args.iter().any(|a| a == flag);
     let filters: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
     let w1_selected = filters.is_empty()
         || filters
             .iter()
             .any(|f| "w1".contains(f.as_str()) || f.contains("w1"));
-    if has("--bench") && !has("--test") && !has("--list") && w1_selected {
+    if benchmarking() && w1_selected {
         w1_ratio_table(&mut w1);
     }
 }

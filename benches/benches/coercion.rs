@@ -11,7 +11,7 @@ use lifted::{NDual, NDualArray};
 use lifted_benches::coercion::{
     K, via_fixed, via_fixed_mut, via_slice, via_slice_mut, via_sub_slice,
 };
-use lifted_benches::interleave::{Batch, ROUNDS, batch, median, ratio, rounds, show};
+use lifted_benches::interleave::{Batch, ROUNDS, batch, benchmarking, median, ratio, rounds, show};
 
 /// Duals of width 8.
 type D = NDual<f64, 8>;
@@ -69,9 +69,7 @@ fn main() {
     }
     criterion.final_summary();
 
-    let args: Vec<String> = std::env::args().collect();
-    let has = |flag: &str| args.iter().any(|a| a == flag);
-    if !(has("--bench") && !has("--test") && !has("--list")) {
+    if !benchmarking() {
         return;
     }
     let mut batches: Vec<&mut Batch> = cases.iter_mut().map(|(_, b)| b).collect();

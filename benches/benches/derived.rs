@@ -21,7 +21,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion};
 use lifted::NDual;
-use lifted_benches::interleave::{Batch, ROUNDS, batch, median, ratio, rounds, show};
+use lifted_benches::interleave::{Batch, ROUNDS, batch, benchmarking, median, ratio, rounds, show};
 use lifted_benches::jvp::{
     self, SCALAR_POINT, SIZE, ackley, hand, rosenbrock, scalar_chain, seed_array, seed_duals,
 };
@@ -314,9 +314,7 @@ fn main() {
 
     // Only when benchmarking (`cargo bench`): `cargo test --benches` runs each
     // benchmark once as a test, and `--list` lists them.
-    let args: Vec<String> = std::env::args().collect();
-    let has = |flag: &str| args.iter().any(|a| a == flag);
-    if has("--bench") && !has("--test") && !has("--list") {
+    if benchmarking() {
         ratio_table(&mut functions);
     }
 }

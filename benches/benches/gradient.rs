@@ -26,7 +26,7 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion};
 use lifted::drivers::{Driver, PassReading, PassWidth};
-use lifted_benches::interleave::{Batch, ROUNDS, batch, median, ratio, rounds, show};
+use lifted_benches::interleave::{Batch, ROUNDS, batch, benchmarking, median, ratio, rounds, show};
 use lifted_benches::jvp::rosenbrock;
 use lifted_benches::w2;
 
@@ -228,9 +228,7 @@ fn main() {
 
     // Only when benchmarking (`cargo bench`): `cargo test --benches` runs each
     // benchmark once as a test, and `--list` lists them.
-    let args: Vec<String> = std::env::args().collect();
-    let has = |flag: &str| args.iter().any(|a| a == flag);
-    if has("--bench") && !has("--test") && !has("--list") {
+    if benchmarking() {
         ratio_table(&mut sizes);
     }
 }

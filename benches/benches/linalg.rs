@@ -22,7 +22,7 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion};
 use lifted::NDual;
 use lifted::linalg::{Mat, solve};
-use lifted_benches::interleave::{Batch, ROUNDS, batch, median, ratio, rounds, show};
+use lifted_benches::interleave::{Batch, ROUNDS, batch, benchmarking, median, ratio, rounds, show};
 use lifted_benches::layout::{
     self, LANES, LOOP_LEN, LU_DIM, LU_LANES, Lanes, MATRIX_DIM, seeded_block, system_matrix,
 };
@@ -260,9 +260,7 @@ fn main() {
     criterion.final_summary();
 
     // Only when benchmarking (`cargo bench`), not under `cargo test --benches` / `--list`.
-    let args: Vec<String> = std::env::args().collect();
-    let has = |flag: &str| args.iter().any(|a| a == flag);
-    if has("--bench") && !has("--test") && !has("--list") {
+    if benchmarking() {
         println!();
         println!(
             "Ratios: median (quartiles) over {ROUNDS} interleaved rounds of the ratio within a \

@@ -8,7 +8,7 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion};
 use lifted::NDual;
 use lifted_benches::SplitMix64;
-use lifted_benches::interleave::{Batch, ROUNDS, batch, median, ratio, rounds, show};
+use lifted_benches::interleave::{Batch, ROUNDS, batch, benchmarking, median, ratio, rounds, show};
 use lifted_benches::primitives::{layer_derived, layer_primitive};
 
 /// Units in the layer.
@@ -78,9 +78,7 @@ fn main() {
     }
     criterion.final_summary();
 
-    let args: Vec<String> = std::env::args().collect();
-    let has = |flag: &str| args.iter().any(|a| a == flag);
-    if !(has("--bench") && !has("--test") && !has("--list")) {
+    if !benchmarking() {
         return;
     }
     let mut batches: Vec<&mut Batch> = vec![&mut primal];

@@ -11,7 +11,7 @@ use std::hint::black_box;
 use criterion::Criterion;
 use lifted::sparse::{PatternMode, SparseJacobian, SparseOptions, sparsity};
 use lifted_benches::brusselator::{brusselator, initial};
-use lifted_benches::interleave::{Batch, batch, median, ratio, rounds_n, show};
+use lifted_benches::interleave::{Batch, batch, benchmarking, median, ratio, rounds_n, show};
 
 /// Grid sides: 2m² ≈ 10⁴, 10⁵, 10⁶ unknowns.
 const SIDES: [usize; 3] = [71, 224, 708];
@@ -108,9 +108,7 @@ fn main() {
     }
     criterion.final_summary();
 
-    let argv: Vec<String> = std::env::args().collect();
-    let has = |flag: &str| argv.iter().any(|a| a == flag);
-    if !(has("--bench") && !has("--test") && !has("--list")) {
+    if !benchmarking() {
         return;
     }
     println!();

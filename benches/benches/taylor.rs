@@ -15,7 +15,7 @@ use std::hint::black_box;
 use criterion::Criterion;
 use lifted::drivers::nested_derivative;
 use lifted::{NDual, Reading, Taylor, autodiff};
-use lifted_benches::interleave::{Batch, ROUNDS, batch, median, ratio, rounds, show};
+use lifted_benches::interleave::{Batch, ROUNDS, batch, benchmarking, median, ratio, rounds, show};
 
 /// The point the towers are taken at.
 const POINT: f64 = 0.3;
@@ -88,9 +88,7 @@ fn main() {
     criterion.final_summary();
 
     // Only when benchmarking (`cargo bench`), not under `cargo test --benches`.
-    let args: Vec<String> = std::env::args().collect();
-    let has = |flag: &str| args.iter().any(|a| a == flag);
-    if has("--bench") && !has("--test") && !has("--list") {
+    if benchmarking() {
         let samples = rounds(&mut [&mut taylor_driver, &mut taylor_rule, &mut nested_run]);
         println!();
         println!(

@@ -10,7 +10,7 @@ use std::hint::black_box;
 use criterion::{BatchSize, Criterion};
 use lifted::vmath;
 use lifted_benches::SplitMix64;
-use lifted_benches::interleave::{Batch, ROUNDS, batch, median, ratio, rounds, show};
+use lifted_benches::interleave::{Batch, ROUNDS, batch, benchmarking, median, ratio, rounds, show};
 
 /// Values per call.
 const LEN: usize = 16_384;
@@ -80,9 +80,7 @@ fn main() {
     }
     criterion.final_summary();
 
-    let args: Vec<String> = std::env::args().collect();
-    let has = |flag: &str| args.iter().any(|a| a == flag);
-    if !(has("--bench") && !has("--test") && !has("--list")) {
+    if !benchmarking() {
         return;
     }
     let mut pairs = [

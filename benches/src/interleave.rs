@@ -27,6 +27,14 @@ pub fn batch<R>(mut f: impl FnMut() -> R + 'static) -> Batch {
     })
 }
 
+/// Whether this run benchmarks (`cargo bench`), not `cargo test --benches` nor
+/// `--list`: the interleaved post-passes run only then.
+pub fn benchmarking() -> bool {
+    let args: Vec<String> = std::env::args().collect();
+    let has = |flag: &str| args.iter().any(|a| a == flag);
+    has("--bench") && !has("--test") && !has("--list")
+}
+
 /// Per-round timings of each batch, in nanoseconds per timed unit: `ROUNDS` rounds,
 /// each running every batch once, in rotating order, so that load on the machine hits
 /// all of them alike.

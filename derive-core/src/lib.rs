@@ -25,17 +25,17 @@ pub mod types;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-/// The message of a `constant!` whose input is not one expression.
-pub const CONSTANT_ONE_EXPRESSION: &str =
-    "`constant!` takes one expression: write `lifted::constant!(expr)`";
-
 /// Expands `lifted::constant!(expr)` outside a rule: the expression itself. Anything
 /// but one expression is reported in lifted's words; inside a rule the lowering leaves
 /// such a call as it is, so both copies give one message at one place.
 pub fn constant(input: TokenStream) -> TokenStream {
     match syn::parse2::<syn::Expr>(input.clone()) {
         Ok(_) => input,
-        Err(e) => syn::Error::new(e.span(), CONSTANT_ONE_EXPRESSION).to_compile_error(),
+        Err(e) => syn::Error::new(
+            e.span(),
+            "`constant!` takes one expression: write `lifted::constant!(expr)`",
+        )
+        .to_compile_error(),
     }
 }
 

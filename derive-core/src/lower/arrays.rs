@@ -178,9 +178,9 @@ impl Lowerer<'_> {
         let Expr::MethodCall(m) = e else { return false };
         let method = m.method.to_string();
         let Some((tr, by_mut)) = array_trait(&method) else {
-            // The std traits every lifted array has: `Clone`, and `Extend` on owned ones.
-            let std_trait_method = matches!(method.as_str(), "clone" | "clone_from" | "extend");
-            if self.array_kind(&m.receiver).is_some() && !std_trait_method {
+            if self.array_kind(&m.receiver).is_some()
+                && !STD_TRAIT_METHODS.contains(&method.as_str())
+            {
                 self.errors.at(&m.method, missing_array_method(&method));
                 return true;
             }
@@ -373,19 +373,71 @@ fn index_of(e: &mut Expr) -> Option<&mut Expr> {
     }
 }
 
+/// The slice and `Vec` methods of a rule's float arrays, by the array trait that
+/// provides them and whether that trait's methods take `&mut self`.
+const ARRAY_METHODS: &[(&str, bool, &[&str])] = &[
+    (
+        "ArrayRead",
+        false,
+        &["len", "is_empty", "first", "last", "get"],
+    ),
+    ("ArrayWrite", true, &["swap"]),
+    (
+        "ArrayView",
+        false,
+        &[
+            "iter",
+            "into_iter",
+            "split_at",
+            "to_vec",
+            "to_owned",
+            "windows",
+            "chunks",
+            "chunks_exact",
+        ],
+    ),
+    (
+        "ArrayViewMut",
+        true,
+        &[
+            "iter_mut",
+            "split_at_mut",
+            "for_each_mut",
+            "copy_from_slice",
+            "fill",
+            "reverse",
+            "chunks_mut",
+            "sort_by",
+            "sort_unstable_by",
+        ],
+    ),
+    (
+        "ArrayOwned",
+        true,
+        &[
+            "push",
+            "pop",
+            "extend_from_slice",
+            "resize",
+            "truncate",
+            "clear",
+            "insert",
+            "remove",
+            "reserve",
+        ],
+    ),
+];
+
+/// The methods every lifted array has through std's traits (`Clone`, and `Extend` on
+/// owned ones): called as written.
+const STD_TRAIT_METHODS: &[&str] = &["clone", "clone_from", "extend"];
+
 /// The array trait that provides `method`, and whether it takes `&mut self`.
 fn array_trait(method: &str) -> Option<(&'static str, bool)> {
-    Some(match method {
-        "len" | "is_empty" | "first" | "last" | "get" => ("ArrayRead", false),
-        "swap" => ("ArrayWrite", true),
-        "iter" | "into_iter" | "split_at" | "to_vec" | "to_owned" | "windows" | "chunks"
-        | "chunks_exact" => ("ArrayView", false),
-        "iter_mut" | "split_at_mut" | "for_each_mut" | "copy_from_slice" | "fill" | "reverse"
-        | "chunks_mut" | "sort_by" | "sort_unstable_by" => ("ArrayViewMut", true),
-        "push" | "pop" | "extend_from_slice" | "resize" | "truncate" | "clear" | "insert"
-        | "remove" | "reserve" => ("ArrayOwned", true),
-        _ => return None,
-    })
+    ARRAY_METHODS
+        .iter()
+        .find(|(_, _, methods)| methods.contains(&method))
+        .map(|&(tr, by_mut, _)| (tr, by_mut))
 }
 
 /// What to write instead of a slice or `Vec` method lifted arrays do not have: the
@@ -394,30 +446,39 @@ fn array_trait(method: &str) -> Option<(&'static str, bool)> {
 fn missing_array_method(method: &str) -> String {
     let instead = match method {
         "as_chunks" | "as_chunks_mut" | "as_rchunks" | "array_chunks" => {
-            "take the chunks as views with `chunks_exact(N)` (`for c in x.chunks_exact(2) { c[0] * c[1] }`)"
+            "take the chunks as views with `chunks_exact(N)` (`for c in x.chunks_exact(2) { c[0] * c[1] }`)".into()
         }
         "first_mut" | "last_mut" | "get_mut" | "split_first_mut" | "split_last_mut" => {
-            "write the element by index (`x[i] = …`, `x[i] += …`)"
+            "write the element by index (`x[i] = …`, `x[i] += …`)".into()
         }
         "contains" | "starts_with" | "ends_with" | "binary_search" | "binary_search_by" => {
-            "compare the elements through `iter()` (`x.iter().any(|&v| v == a)`)"
+            "compare the elements through `iter()` (`x.iter().any(|&v| v == a)`)".into()
         }
         "concat" | "join" | "flatten" => {
-            "build the result with `extend_from_slice` on a `Vec` (`let mut v = a.to_vec(); v.extend_from_slice(b);`)"
+            "build the result with `extend_from_slice` on a `Vec` (`let mut v = a.to_vec(); v.extend_from_slice(b);`)".into()
         }
         "retain" | "dedup" | "drain" | "split_off" | "append" | "splice" => {
-            "build a new `Vec` with `push` or `collect` (`x.iter().filter(|&&v| v > 0.0).collect::<Vec<f64>>()`)"
+            "build a new `Vec` with `push` or `collect` (`x.iter().filter(|&&v| v > 0.0).collect::<Vec<f64>>()`)".into()
         }
         "rotate_left" | "rotate_right" | "sort" | "sort_unstable" | "select_nth_unstable" => {
-            "reorder with `swap`, `reverse` or `sort_by(|a, b| a.total_cmp(b))`"
+            "reorder with `swap`, `reverse` or `sort_by(|a, b| a.total_cmp(b))`".into()
         }
         _ => {
-            "lifted arrays have `len`, `is_empty`, `get`, `first`, `last`, `iter`, `iter_mut`, \
-             `split_at`, `split_at_mut`, `windows`, `chunks`, `chunks_exact`, `chunks_mut`, \
-             `swap`, `fill`, `reverse`, `copy_from_slice`, `sort_by`, `sort_unstable_by`, \
-             `to_vec`, `clone`, and on `Vec`s `push`, `pop`, `insert`, `remove`, `truncate`, \
-             `resize`, `clear`, `extend`, `extend_from_slice`; for anything else iterate \
-             with `iter()`"
+            let names = |owned: bool| {
+                ARRAY_METHODS
+                    .iter()
+                    .filter(|(tr, _, _)| (*tr == "ArrayOwned") == owned)
+                    .flat_map(|(_, _, methods)| methods.iter())
+                    .map(|m| format!("`{m}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            format!(
+                "lifted arrays have {} and `Clone`; `Vec`s also {} and `Extend`; for anything \
+                 else iterate with `iter()`",
+                names(false),
+                names(true)
+            )
         }
     };
     format!("`{method}` is not available on the float arrays of a derived rule: {instead}")
@@ -434,4 +495,26 @@ fn mentions_ident(e: &Expr, base: &Ident) -> bool {
     }
     let name = base.to_string();
     walk(quote!(#e), &name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ARRAY_METHODS, array_trait, missing_array_method};
+
+    #[test]
+    fn every_array_method_has_its_trait_and_is_listed_for_unknown_methods() {
+        let message = missing_array_method("norm");
+        assert!(message.starts_with("`norm` is not available"), "{message}");
+        for (tr, by_mut, methods) in ARRAY_METHODS {
+            for m in *methods {
+                assert_eq!(array_trait(m), Some((*tr, *by_mut)), "{m}");
+                assert!(
+                    message.contains(&format!("`{m}`")),
+                    "{m} missing: {message}"
+                );
+            }
+        }
+        assert_eq!(array_trait("norm"), None);
+        assert!(missing_array_method("as_chunks").contains("chunks_exact(N)"));
+    }
 }

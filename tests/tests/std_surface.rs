@@ -106,6 +106,43 @@ pub fn element_references(x: &[f64]) -> f64 {
     r * s + *r * 2.0 + (&x[2]).sin()
 }
 
+/// Σ a b over the pairs of `x` by `as_chunks`, plus the element left over, squared.
+#[autodiff(forward)]
+pub fn pair_products(x: &[f64]) -> f64 {
+    let (pairs, rest) = x.as_chunks::<2>();
+    let mut s = 0.0;
+    for &[a, b] in pairs {
+        s += a * b;
+    }
+    let t: f64 = pairs.iter().map(|[a, _]| a * a).sum();
+    s + t + rest.iter().map(|r| r * r).sum::<f64>()
+}
+
+/// Σ (c₀ c₁ − c₂) over the triples of `x`, by `as_chunks` in one expression.
+#[autodiff(forward)]
+pub fn triple_sums(x: &[f64]) -> f64 {
+    x.as_chunks::<3>()
+        .0
+        .iter()
+        .map(|c| c[0] * c[1] - c[2])
+        .sum()
+}
+
+/// Each pair `[a, b]` of a copy of `x` becomes `[a b, b]` through `as_chunks_mut`, the
+/// rest its sine; then the copy is summed.
+#[autodiff(forward)]
+pub fn pairs_in_place(x: &[f64]) -> f64 {
+    let mut v = x.to_vec();
+    let (pairs, rest) = v.as_chunks_mut::<2>();
+    for p in pairs.iter_mut() {
+        p[0] *= p[1];
+    }
+    for r in rest.iter_mut() {
+        *r = r.sin();
+    }
+    v.iter().sum()
+}
+
 const X: [f64; 6] = [0.7, -1.3, 2.1, 0.4, -0.2, 1.6];
 
 /// Central finite differences of a closed-form gradient: the Hessian's oracle.
@@ -313,4 +350,47 @@ fn references_to_structs_stay_references() {
     let (_, g) = lifted::gradient(struct_references::Rule, (&p, k)).expect("gradient");
     // Columns: x, m, k.
     assert_eq!(g, vec![p.m + k + 1.0, p.x, p.x]);
+}
+
+/// `X` and one more element, so that `as_chunks::<2>` leaves one over.
+const X7: [f64; 7] = [0.7, -1.3, 2.1, 0.4, -0.2, 1.6, -0.9];
+
+#[test]
+fn as_chunks_pairs_and_rest() {
+    at_every_reading(pair_products::Rule, &X7, &|x| {
+        let mut g = vec![0.0; x.len()];
+        for k in 0..3 {
+            g[2 * k] = x[2 * k + 1] + 2.0 * x[2 * k];
+            g[2 * k + 1] = x[2 * k];
+        }
+        g[6] = 2.0 * x[6];
+        g
+    });
+    at_every_reading(triple_sums::Rule, &X7, &|x| {
+        let mut g = vec![0.0; x.len()];
+        for k in 0..2 {
+            g[3 * k] = x[3 * k + 1];
+            g[3 * k + 1] = x[3 * k];
+            g[3 * k + 2] = -1.0;
+        }
+        g
+    });
+}
+
+#[test]
+fn as_chunks_mut_writes_back() {
+    at_every_reading(pairs_in_place::Rule, &X7, &|x| {
+        let mut g = vec![0.0; x.len()];
+        for k in 0..3 {
+            g[2 * k] = x[2 * k + 1];
+            g[2 * k + 1] = x[2 * k] + 1.0;
+        }
+        g[6] = x[6].cos();
+        g
+    });
+    let want: f64 = (0..3)
+        .map(|k| X7[2 * k] * X7[2 * k + 1] + X7[2 * k + 1])
+        .sum::<f64>()
+        + X7[6].sin();
+    assert!((pairs_in_place(&X7) - want).abs() < 1e-14);
 }

@@ -167,6 +167,18 @@ impl Pass<'_> {
                 views
             }
             (Pat::Tuple(pt), e) if pt.elems.len() == 2 => {
+                // `let (pairs, rest) = y.as_chunks::<2>();`: the chunks hold values of
+                // the reading (`[D; K]`), the rest is a view of `y`.
+                if let Some(kind) = is_as_chunks(self.scope, e) {
+                    let (mut chunks, mut rest) = (Vec::new(), Vec::new());
+                    pat_idents(&pt.elems[0], &mut chunks);
+                    pat_idents(&pt.elems[1], &mut rest);
+                    self.scope.active.extend(chunks);
+                    for n in rest {
+                        self.scope.arrays.insert(n, kind);
+                    }
+                    return true;
+                }
                 let Some(kind) = is_split(self.scope, e) else {
                     return false;
                 };
@@ -215,6 +227,23 @@ fn is_split(scope: &Scope, e: &Expr) -> Option<ArrayKind> {
     match m.method.to_string().as_str() {
         "split_at" => Some(ArrayKind::Ref),
         "split_at_mut" => Some(ArrayKind::Mut),
+        _ => None,
+    }
+}
+
+/// `y.as_chunks::<K>()` / `y.as_chunks_mut::<K>()` of a float array `y`: the kind of
+/// the view of what is left after the whole chunks.
+pub fn is_as_chunks(scope: &Scope, e: &Expr) -> Option<ArrayKind> {
+    let Expr::MethodCall(m) = strip_groups(e) else {
+        return None;
+    };
+    let Expr::Path(p) = strip_groups(&m.receiver) else {
+        return None;
+    };
+    scope.arrays.get(&p.path.get_ident()?.to_string())?;
+    match m.method.to_string().as_str() {
+        "as_chunks" => Some(ArrayKind::Ref),
+        "as_chunks_mut" => Some(ArrayKind::Mut),
         _ => None,
     }
 }

@@ -271,7 +271,8 @@ impl Lowerer<'_> {
         } else {
             quote!(,)
         };
-        let call = quote_spanned!(span=> #pv::#tr::#name(#recv #comma #(#args_at),*));
+        let turbofish = &m.turbofish;
+        let call = quote_spanned!(span=> #pv::#tr::#name #turbofish (#recv #comma #(#args_at),*));
         *e = if hoist {
             fill(
                 quote_spanned!(span=> { #(let #temps = #hoisted_at;)* #call }),
@@ -394,6 +395,7 @@ const ARRAY_METHODS: &[(&str, bool, &[&str])] = &[
             "windows",
             "chunks",
             "chunks_exact",
+            "as_chunks",
         ],
     ),
     (
@@ -407,6 +409,7 @@ const ARRAY_METHODS: &[(&str, bool, &[&str])] = &[
             "fill",
             "reverse",
             "chunks_mut",
+            "as_chunks_mut",
             "sort_by",
             "sort_unstable_by",
         ],
@@ -445,8 +448,8 @@ fn array_trait(method: &str) -> Option<(&'static str, bool)> {
 /// array types.
 fn missing_array_method(method: &str) -> String {
     let instead = match method {
-        "as_chunks" | "as_chunks_mut" | "as_rchunks" | "array_chunks" => {
-            "take the chunks as views with `chunks_exact(N)` (`for c in x.chunks_exact(2) { c[0] * c[1] }`)".into()
+        "as_rchunks" | "as_rchunks_mut" | "array_chunks" | "array_windows" => {
+            "take the chunks from the front with `as_chunks::<N>()`, or as views with `chunks_exact(N)` / `windows(N)` (`for c in x.chunks_exact(2) { c[0] * c[1] }`)".into()
         }
         "first_mut" | "last_mut" | "get_mut" | "split_first_mut" | "split_last_mut" => {
             "write the element by index (`x[i] = …`, `x[i] += …`)".into()
@@ -515,6 +518,6 @@ mod tests {
             }
         }
         assert_eq!(array_trait("norm"), None);
-        assert!(missing_array_method("as_chunks").contains("chunks_exact(N)"));
+        assert!(missing_array_method("as_rchunks").contains("chunks_exact(N)"));
     }
 }

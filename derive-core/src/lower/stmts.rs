@@ -11,6 +11,7 @@ use crate::types::map_type;
 
 impl Lowerer<'_> {
     pub(super) fn block(&mut self, block: &mut syn::Block, want: Want) {
+        self.split_as_chunks(block);
         let n = block.stmts.len();
         for (i, stmt) in block.stmts.iter_mut().enumerate() {
             match stmt {
@@ -28,6 +29,81 @@ impl Lowerer<'_> {
         }
     }
 
+    /// `let (pairs, rest) = y.as_chunks::<2>();` binds the chunks as a slice
+    /// (`&[[D; 2]]`, as the primal's `&[[f64; 2]]`): the call's result, which may own a
+    /// gathered copy, is kept in a hidden local the slice borrows.
+    fn split_as_chunks(&self, block: &mut syn::Block) {
+        let at = |s: &syn::Stmt| match s {
+            syn::Stmt::Local(l) => l.init.as_ref().and_then(|init| {
+                let pat = match &l.pat {
+                    Pat::Type(t) => &*t.pat,
+                    p => p,
+                };
+                let pair = matches!(pat, Pat::Tuple(t) if t.elems.len() == 2);
+                let kind = crate::analyse::is_as_chunks(self.scope, &init.expr)?;
+                (pair && init.diverge.is_none()).then_some(kind)
+            }),
+            _ => None,
+        };
+        if !block.stmts.iter().any(|s| at(s).is_some()) {
+            return;
+        }
+        let mut stmts = std::mem::take(&mut block.stmts).into_iter();
+        while let Some(stmt) = stmts.next() {
+            let (Some(kind), syn::Stmt::Local(mut l)) = (at(&stmt), stmt.clone()) else {
+                block.stmts.push(stmt);
+                continue;
+            };
+            // A gathered mutable copy is written back when it is dropped: where the
+            // statements up to the last use of the chunks declare nothing, they go in an
+            // inner block, so the array is usable again after that use, as in the primal.
+            let mut names = Vec::new();
+            crate::analyse::pat_idents(&l.pat, &mut names);
+            let rest: Vec<syn::Stmt> = stmts.clone().collect();
+            let last_use = rest.iter().rposition(|s| {
+                let tokens = quote::quote!(#s).to_string();
+                names.iter().any(|n| mentions_word(&tokens, n))
+            });
+            let scoped = kind == ArrayKind::Mut
+                && last_use.is_some_and(|j| {
+                    let tail = j + 1 == rest.len() && matches!(rest[j], syn::Stmt::Expr(_, None));
+                    !tail
+                        && rest[..=j]
+                            .iter()
+                            .all(|s| matches!(s, syn::Stmt::Expr(..) | syn::Stmt::Macro(_)))
+                });
+            let outer = if scoped {
+                std::mem::take(&mut block.stmts)
+            } else {
+                Vec::new()
+            };
+            let init = l.init.take().map(|i| i.expr).expect("checked above");
+            let span = span_of(&init);
+            let held = syn::Ident::new("chunks_held", proc_macro2::Span::mixed_site());
+            let (borrow, mutability) = if kind == ArrayKind::Mut {
+                (quote::quote!(&mut *#held.0), quote::quote!(mut))
+            } else {
+                (quote::quote!(&*#held.0), quote::quote!())
+            };
+            block
+                .stmts
+                .push(syn::parse_quote_spanned!(span=> let #mutability #held = #init;));
+            l.init = Some(syn::LocalInit {
+                eq_token: Default::default(),
+                expr: Box::new(syn::parse_quote_spanned!(span=> (#borrow, #held.1))),
+                diverge: None,
+            });
+            block.stmts.push(syn::Stmt::Local(l));
+            if scoped {
+                let used: Vec<syn::Stmt> = stmts.by_ref().take(last_use.unwrap_or(0) + 1).collect();
+                let inner = std::mem::replace(&mut block.stmts, outer);
+                block
+                    .stmts
+                    .push(syn::parse_quote_spanned!(span=> { #(#inner)* #(#used)* }));
+            }
+        }
+    }
+
     pub(super) fn local(&mut self, l: &mut syn::Local) {
         let mut names = Vec::new();
         crate::analyse::pat_idents(&l.pat, &mut names);
@@ -39,6 +115,9 @@ impl Lowerer<'_> {
         // `let v = &mut y[..]`, `let (a, b) = v.split_at_mut(n)`: a mutable view is a
         // value whose methods take `&mut self`, where `&mut [f64]` reborrows itself.
         self.mutable_views(&mut l.pat);
+        if l.init.as_ref().is_some_and(|i| holds_chunks(&i.expr)) {
+            return;
+        }
         if let Some(init) = &mut l.init {
             // `let r = &y;` of a lifted scalar binds the value (see `by_value_operand`);
             // `*r` then reads as `r`, as for other lifted scalars.
@@ -140,4 +219,18 @@ impl Lowerer<'_> {
         }
         MapTypes(self).visit_pat_mut(pat);
     }
+}
+
+/// The `(&*chunks_held.0, chunks_held.1)` of [`Lowerer::split_as_chunks`]: already in
+/// the reading's terms.
+fn holds_chunks(e: &Expr) -> bool {
+    matches!(e, Expr::Tuple(t) if t.elems.iter().any(|e| matches!(e,
+        Expr::Field(f) if matches!(&*f.base, Expr::Path(p) if p.path.is_ident("chunks_held")))))
+}
+
+/// Whether `word` appears in `tokens` (a token stream's text) as a whole identifier.
+fn mentions_word(tokens: &str, word: &str) -> bool {
+    tokens
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|w| w == word)
 }

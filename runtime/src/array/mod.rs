@@ -22,8 +22,8 @@
 //! |---|---|---|
 //! | [`ArrayRead<D>`] | anything holding `D`s, views, owned arrays, `[D]`, `[D; K]`, `&T` | `len`, `is_empty`, `get` (gather), `first`, `last` |
 //! | [`ArrayWrite<D>`] | mutable views, owned arrays, `[D]`, `&mut T` | `set` (scatter), `swap` |
-//! | [`ArrayView<D>`] | `D::Ref`, `D::Mut`, `D::Vec` | `view`, `iter`, `slice`, `split_at`, `to_vec`, `windows`, `chunks` |
-//! | [`ArrayViewMut<D>`] | `D::Mut`, `D::Vec` | `view_mut` (reborrow), `elem_mut`, `iter_mut`, `for_each_mut`, `slice_mut`, `split_at_mut`, `chunks_mut`, `copy_from_slice`, `fill`, `reverse` |
+//! | [`ArrayView<D>`] | `D::Ref`, `D::Mut`, `D::Vec` | `view`, `iter`, `slice`, `split_at`, `to_vec`, `windows`, `chunks`, `chunks_exact`, `as_chunks` |
+//! | [`ArrayViewMut<D>`] | `D::Mut`, `D::Vec` | `view_mut` (reborrow), `elem_mut`, `iter_mut`, `for_each_mut`, `slice_mut`, `split_at_mut`, `chunks_mut`, `as_chunks_mut`, `copy_from_slice`, `fill`, `reverse`, `sort_by` |
 //! | [`ArrayRef<'a, D>`] | `D::Ref<'a>` | by-value sub-views that keep the lifetime `'a` |
 //! | [`ArrayMut<'a, D>`] | `D::Mut<'a>` | by-value conversions that keep the lifetime `'a` |
 //! | [`ArrayOwned<D>`] | `D::Vec` | `from_elem`, `with_capacity`, `push`, `pop`, `extend_from_slice`, `resize`, `truncate`, `clear`, `insert`, `remove`, `reserve` |
@@ -43,6 +43,7 @@
 mod access;
 #[macro_use]
 mod args;
+mod chunked;
 mod impls;
 mod iter;
 mod lane;
@@ -61,6 +62,7 @@ pub use args::{
     HeldSlice, HeldSliceMut, NDualFixed, NDualFixedMut, OwnedCopy, OwnedCopyBack, SliceArg,
     SliceArgMut,
 };
+pub use chunked::{ArrayChunks, ArrayChunksMut};
 pub use iter::{ElemMut, IntoIter, Iter, IterMut};
 pub use lane::{LaneIter, LaneIterMut, LaneMut, LaneRef};
 pub use layout::LayoutError;

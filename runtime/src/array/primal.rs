@@ -11,8 +11,8 @@ use core::ops::{Bound, RangeBounds};
 use core::slice;
 
 use crate::array::{
-    Array, ArrayMut, ArrayOwned, ArrayReading, ArrayRef, ArrayView, ArrayViewMut, Field, Flat,
-    Operand, OwnedArray, OwnedOperand,
+    Array, ArrayChunks, ArrayChunksMut, ArrayMut, ArrayOwned, ArrayReading, ArrayRef, ArrayView,
+    ArrayViewMut, Field, Flat, Operand, OwnedArray, OwnedOperand,
 };
 use crate::{DiagJet, HyperDual, Real, Taylor, ZDual};
 
@@ -47,6 +47,11 @@ macro_rules! primal_view {
             #[inline]
             fn to_vec(&self) -> Vec<$f> {
                 <[$f]>::to_vec(self)
+            }
+            #[inline]
+            fn as_chunks<const K: usize>(&self) -> (ArrayChunks<'_, $f, K>, &[$f]) {
+                let (chunks, rest) = <[$f]>::as_chunks::<K>(self);
+                (ArrayChunks::borrowed(chunks), rest)
             }
         }
     };
@@ -98,6 +103,13 @@ macro_rules! primal_view_mut {
             #[inline]
             fn reverse(&mut self) {
                 <[$f]>::reverse(self);
+            }
+            #[inline]
+            fn as_chunks_mut<const K: usize>(
+                &mut self,
+            ) -> (ArrayChunksMut<'_, $f, K>, &mut [$f]) {
+                let (chunks, rest) = <[$f]>::as_chunks_mut::<K>(self);
+                (ArrayChunksMut::borrowed(chunks), rest)
             }
             #[inline]
             fn sort_by(&mut self, compare: impl FnMut(&$f, &$f) -> core::cmp::Ordering) {

@@ -6,8 +6,8 @@ use core::fmt;
 use core::iter::FusedIterator;
 use core::ops::{DerefMut, RangeBounds};
 
-use crate::array::ArrayReading;
 use crate::array::access::{ArrayRead, ArrayWrite};
+use crate::array::{ArrayChunks, ArrayChunksMut, ArrayReading};
 
 /// An array laid out as the reading `D` lays out arrays: its views (`D::Ref`, `D::Mut`)
 /// and its owned array (`D::Vec`). Sub-views, iteration and copies.
@@ -68,6 +68,17 @@ pub trait ArrayView<D: ArrayReading>: ArrayRead<D> {
         assert!(size != 0, "chunk size must be non-zero");
         let whole = self.len() - self.len() % size;
         Chunks::new(self.view().into_slice(..whole), size)
+    }
+
+    /// The `len / K` whole chunks of `K` elements, as a slice of `[D; K]`, and the
+    /// `len % K` elements left (`x.as_chunks::<K>()`). Readings whose arrays are slices
+    /// of `D` borrow the chunks; `NDual`'s split layout gathers them into a copy.
+    /// Panics when `K` is zero.
+    #[track_caller]
+    fn as_chunks<const K: usize>(&self) -> (ArrayChunks<'_, D, K>, D::Ref<'_>) {
+        assert!(K != 0, "chunk size must be non-zero");
+        let (head, rest) = self.split_at(self.len() - self.len() % K);
+        (ArrayChunks::gathered(&head), rest)
     }
 }
 
@@ -153,6 +164,18 @@ pub trait ArrayViewMut<D: ArrayReading>: ArrayView<D> + ArrayWrite<D> {
     #[track_caller]
     fn chunks_mut(&mut self, size: usize) -> ChunksMut<'_, D> {
         ChunksMut::new(self.view_mut(), size)
+    }
+
+    /// The whole chunks of `K` elements as a mutable slice of `[D; K]`, and a mutable
+    /// view of the `len % K` elements left (`y.as_chunks_mut::<K>()`). For `NDual`'s
+    /// split layout the chunks are a copy, written back when it is dropped. Panics when
+    /// `K` is zero.
+    #[track_caller]
+    fn as_chunks_mut<const K: usize>(&mut self) -> (ArrayChunksMut<'_, D, K>, D::Mut<'_>) {
+        assert!(K != 0, "chunk size must be non-zero");
+        let whole = self.len() - self.len() % K;
+        let (head, rest) = self.split_at_mut(whole);
+        (ArrayChunksMut::gathered(head), rest)
     }
 }
 

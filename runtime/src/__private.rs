@@ -3,7 +3,7 @@
 
 pub use crate::array::{
     ArrayOwned, ArrayRead, ArrayView, ArrayViewMut, ArrayWrite, HeldSlice, HeldSliceMut, SliceArg,
-    SliceArgMut,
+    SliceArgMut, concat,
 };
 pub use crate::instantiate::{AtWidth, WidthTable};
 #[cfg(feature = "ndarray")]

@@ -143,6 +143,25 @@ pub fn pairs_in_place(x: &[f64]) -> f64 {
     v.iter().sum()
 }
 
+/// `x` rotated left by one through `concat`, weighted by position, plus v₀ v₁.
+#[autodiff(forward)]
+pub fn rotated(x: &[f64]) -> f64 {
+    let v = [&x[1..], &x[..1]].concat();
+    v.iter()
+        .enumerate()
+        .map(|(i, a)| a * (i as f64 + 1.0))
+        .sum::<f64>()
+        + v[0] * v[1]
+}
+
+/// Rows built from `x` and joined again by `concat`: Σ vᵢ² over the rows' elements.
+#[autodiff(forward)]
+pub fn joined_rows(x: &[f64]) -> f64 {
+    let rows = vec![x[..2].to_vec(), x[2..].to_vec()];
+    let flat = rows.concat();
+    flat.iter().map(|v| v * v).sum()
+}
+
 const X: [f64; 6] = [0.7, -1.3, 2.1, 0.4, -0.2, 1.6];
 
 /// Central finite differences of a closed-form gradient: the Hessian's oracle.
@@ -393,4 +412,19 @@ fn as_chunks_mut_writes_back() {
         .sum::<f64>()
         + X7[6].sin();
     assert!((pairs_in_place(&X7) - want).abs() < 1e-14);
+}
+
+#[test]
+fn concat_joins_views_and_rows() {
+    at_every_reading(rotated::Rule, &X, &|x| {
+        let n = x.len();
+        let mut g: Vec<f64> = (0..n).map(|j| j as f64).collect();
+        g[0] = n as f64;
+        g[1] += x[2];
+        g[2] += x[1];
+        g
+    });
+    at_every_reading(joined_rows::Rule, &X, &|x| {
+        x.iter().map(|v| 2.0 * v).collect()
+    });
 }

@@ -15,6 +15,6 @@ mod pass;
 mod predicates;
 mod scope;
 
-pub use pass::{analyse, is_as_chunks};
+pub use pass::{analyse, concat_of_arrays, is_as_chunks};
 pub use predicates::{FLOAT_METHODS, is_const_name, is_float_const_path, pat_idents, yields_views};
 pub use scope::{ArrayKind, Class, Memo, Scope, is_ndarray_dot, is_rule_call, nested_rows};

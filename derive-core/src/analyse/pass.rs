@@ -504,9 +504,35 @@ fn builds_array(scope: &Scope, init: &Expr, annotated: Option<&syn::Type>, f: Fl
                     .iter()
                     .any(|a| matches!(a, syn::GenericArgument::Type(ty) if is_float_vec(ty, f)))
             });
+            let concat = method == "concat" && concat_of_arrays(scope, &m.receiver);
             (recv_is_array && matches!(method.as_str(), "to_vec" | "clone"))
                 || (method == "collect" && turbofish_vec)
+                || concat
         }
+        _ => false,
+    }
+}
+
+/// `[a, &b[1..]]` of float arrays (views), or a nested array `m`: what `concat` joins.
+pub fn concat_of_arrays(scope: &Scope, recv: &Expr) -> bool {
+    let array = |e: &Expr| {
+        let e = match strip_groups(e) {
+            Expr::Reference(r) => strip_groups(&r.expr),
+            e => e,
+        };
+        let e = match e {
+            Expr::Index(ix) if matches!(strip_groups(&ix.index), Expr::Range(_)) => &*ix.expr,
+            e => e,
+        };
+        matches!(strip_groups(e), Expr::Path(p)
+            if p.path.get_ident().is_some_and(|i| scope.arrays.contains_key(&i.to_string())))
+    };
+    match strip_groups(recv) {
+        Expr::Array(a) => a.elems.iter().any(array),
+        Expr::Path(p) => p
+            .path
+            .get_ident()
+            .is_some_and(|i| scope.nested.contains(&i.to_string())),
         _ => false,
     }
 }

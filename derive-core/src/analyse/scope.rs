@@ -351,7 +351,8 @@ impl Scope {
         false
     }
 
-    /// `vec![vec![…]; m]` or `vec![vec![…], …]` whose rows are float arrays.
+    /// `vec![vec![…]; m]`, `vec![vec![…], …]` or `vec![a.to_vec(), …]` whose rows are
+    /// float arrays.
     pub fn builds_nested(&self, e: &Expr) -> bool {
         let Expr::Macro(m) = strip_groups(e) else {
             return false;
@@ -359,9 +360,20 @@ impl Scope {
         if !m.mac.path.is_ident("vec") {
             return false;
         }
-        let row = |r: &Expr| {
-            matches!(strip_groups(r), Expr::Macro(i)
-                if i.mac.path.is_ident("vec") && self.macro_is_float_vec(&i.mac))
+        // A row is a float `vec![…]` or a copy of a float array (`x[..k].to_vec()`).
+        let row = |r: &Expr| match strip_groups(r) {
+            Expr::Macro(i) => i.mac.path.is_ident("vec") && self.macro_is_float_vec(&i.mac),
+            Expr::MethodCall(c) if c.method == "to_vec" && c.args.is_empty() => {
+                let base = match strip_groups(&c.receiver) {
+                    Expr::Index(ix) if matches!(strip_groups(&ix.index), Expr::Range(_)) => {
+                        &*ix.expr
+                    }
+                    b => b,
+                };
+                matches!(strip_groups(base), Expr::Path(p)
+                    if p.path.get_ident().is_some_and(|i| self.arrays.contains_key(&i.to_string())))
+            }
+            _ => false,
         };
         match m.mac.parse_body::<VecMacro>() {
             Ok(VecMacro::Repeat(elem, _)) => row(&elem),

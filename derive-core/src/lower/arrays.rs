@@ -177,6 +177,25 @@ impl Lowerer<'_> {
     pub(super) fn array_method(&mut self, e: &mut Expr) -> bool {
         let Expr::MethodCall(m) = e else { return false };
         let method = m.method.to_string();
+        if method == "concat"
+            && m.args.is_empty()
+            && crate::analyse::concat_of_arrays(self.scope, &m.receiver)
+        {
+            let span = m.method.span();
+            let (pv, d) = (self.private(), self.d.clone());
+            let recv = match &mut *m.receiver {
+                Expr::Array(a) => {
+                    for el in a.elems.iter_mut() {
+                        self.expr(el, Want::Any);
+                    }
+                    take(&mut m.receiver)
+                }
+                recv => take(recv),
+            };
+            let h = hole(0);
+            *e = fill(quote_spanned!(span=> #pv::concat::<#d, _>(&#h)), [recv]);
+            return true;
+        }
         let Some((tr, by_mut)) = array_trait(&method) else {
             if self.array_kind(&m.receiver).is_some()
                 && !STD_TRAIT_METHODS.contains(&method.as_str())
@@ -457,7 +476,7 @@ fn missing_array_method(method: &str) -> String {
         "contains" | "starts_with" | "ends_with" | "binary_search" | "binary_search_by" => {
             "compare the elements through `iter()` (`x.iter().any(|&v| v == a)`)".into()
         }
-        "concat" | "join" | "flatten" => {
+        "join" | "flatten" | "concat" => {
             "build the result with `extend_from_slice` on a `Vec` (`let mut v = a.to_vec(); v.extend_from_slice(b);`)".into()
         }
         "retain" | "dedup" | "drain" | "split_off" | "append" | "splice" => {

@@ -74,7 +74,7 @@ pub use operand::{
 pub use owned::{NDualArray, NDualMut, NDualRef};
 pub use primal::SliceReading;
 pub use traits::{
-    ArrayMut, ArrayOwned, ArrayRef, ArrayView, ArrayViewMut, Chunks, ChunksMut, Windows,
+    ArrayMut, ArrayOwned, ArrayRef, ArrayView, ArrayViewMut, Chunks, ChunksMut, Windows, concat,
 };
 
 use crate::Real;

@@ -265,6 +265,16 @@ pub trait ArrayOwned<D: ArrayReading>:
     }
 }
 
+/// The arrays of `parts` one after the other, in one owned array (`[a, b].concat()`,
+/// `rows.concat()`).
+pub fn concat<D: ArrayReading, A: ArrayView<D>>(parts: &[A]) -> D::Vec {
+    let mut out = D::Vec::with_capacity(parts.iter().map(ArrayRead::len).sum());
+    for p in parts {
+        out.extend_from_slice(p.view());
+    }
+    out
+}
+
 /// Every contiguous window of `size` elements of an array of reading `D`, as shared
 /// views (`D::Ref<'a>`: `&'a [f64]`, [`NDualRef`](crate::NDualRef)), in order. Made by
 /// [`ArrayView::windows`](crate::array::ArrayView::windows).

@@ -2,7 +2,7 @@ use lifted::autodiff;
 
 #[autodiff(forward)]
 fn pairs(x: &[f64]) -> f64 {
-    let (pairs, _) = x.as_chunks::<2>();
+    let (_, pairs) = x.as_rchunks::<2>();
     pairs.iter().map(|p| p[0] * p[1]).sum()
 }
 

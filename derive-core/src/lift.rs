@@ -254,7 +254,17 @@ fn derive_struct(
     let dual_fields = fields.iter().zip(&lifted).map(|(f, &l)| {
         let ty = &f.ty;
         let fvis = &f.vis;
-        let docs = f.attrs.iter().filter(|a| a.path().is_ident("doc"));
+        let mut docs: Vec<TokenStream> = f
+            .attrs
+            .iter()
+            .filter(|a| a.path().is_ident("doc"))
+            .map(|a| quote!(#a))
+            .collect();
+        // The user's field without docs is warned about by `missing_docs` once, on
+        // the field: the dual struct's copy needs none of its own.
+        if docs.is_empty() {
+            docs.push(quote!(#[doc = "The field of the same name, read at the reading."]));
+        }
         let ty = if l {
             quote!(<#ty as #krate::Param<#fl>>::Store<#d>)
         } else if all_constant {

@@ -118,14 +118,14 @@ pub fn pair_products(x: &[f64]) -> f64 {
     s + t + rest.iter().map(|r| r * r).sum::<f64>()
 }
 
-/// Σ (c₀ c₁ − c₂) over the triples of `x`, by `as_chunks` in one expression.
+/// Σ (c₀ c₁ − c₂) over the triples of `x`, by `as_chunks`'s chunks taken by value.
 #[autodiff(forward)]
 pub fn triple_sums(x: &[f64]) -> f64 {
-    x.as_chunks::<3>()
-        .0
-        .iter()
-        .map(|c| c[0] * c[1] - c[2])
-        .sum()
+    let mut s = 0.0;
+    for c in x.as_chunks::<3>().0 {
+        s += c[0] * c[1] - c[2];
+    }
+    s
 }
 
 /// Each pair `[a, b]` of a copy of `x` becomes `[a b, b]` through `as_chunks_mut`, the

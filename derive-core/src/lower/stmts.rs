@@ -77,7 +77,10 @@ impl Lowerer<'_> {
             } else {
                 Vec::new()
             };
-            let init = l.init.take().map(|i| i.expr).expect("checked above");
+            let Some(init) = l.init.take().map(|i| i.expr) else {
+                block.stmts.push(stmt);
+                continue;
+            };
             let span = span_of(&init);
             let held = syn::Ident::new("chunks_held", proc_macro2::Span::mixed_site());
             let (borrow, mutability) = if kind == ArrayKind::Mut {

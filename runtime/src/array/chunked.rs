@@ -59,16 +59,44 @@ impl<'c, D, const K: usize> IntoIterator for &'c ArrayChunks<'_, D, K> {
 }
 
 /// `for c in x.as_chunks::<K>().0`: the chunks by value.
-impl<D: Copy, const K: usize> IntoIterator for ArrayChunks<'_, D, K> {
+impl<'a, D: Copy, const K: usize> IntoIterator for ArrayChunks<'a, D, K> {
     type Item = [D; K];
-    type IntoIter = std::vec::IntoIter<[D; K]>;
-    fn into_iter(self) -> Self::IntoIter {
-        match self.0 {
-            Store::Borrowed(c) => c.to_vec().into_iter(),
-            Store::Gathered(c) => c.into_iter(),
+    type IntoIter = IntoChunks<'a, D, K>;
+    fn into_iter(self) -> IntoChunks<'a, D, K> {
+        IntoChunks(match self.0 {
+            Store::Borrowed(c) => IntoStore::Borrowed(c.iter()),
+            Store::Gathered(c) => IntoStore::Gathered(c.into_iter()),
+        })
+    }
+}
+
+/// The chunks of an [`ArrayChunks`] by value, in order.
+pub struct IntoChunks<'a, D, const K: usize>(IntoStore<'a, D, K>);
+
+enum IntoStore<'a, D, const K: usize> {
+    Borrowed(core::slice::Iter<'a, [D; K]>),
+    Gathered(std::vec::IntoIter<[D; K]>),
+}
+
+impl<D: Copy, const K: usize> Iterator for IntoChunks<'_, D, K> {
+    type Item = [D; K];
+    #[inline]
+    fn next(&mut self) -> Option<[D; K]> {
+        match &mut self.0 {
+            IntoStore::Borrowed(i) => i.next().copied(),
+            IntoStore::Gathered(i) => i.next(),
+        }
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match &self.0 {
+            IntoStore::Borrowed(i) => i.size_hint(),
+            IntoStore::Gathered(i) => i.size_hint(),
         }
     }
 }
+
+impl<D: Copy, const K: usize> ExactSizeIterator for IntoChunks<'_, D, K> {}
 
 impl<D: fmt::Debug, const K: usize> fmt::Debug for ArrayChunks<'_, D, K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

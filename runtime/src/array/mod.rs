@@ -62,7 +62,7 @@ pub use args::{
     HeldSlice, HeldSliceMut, NDualFixed, NDualFixedMut, OwnedCopy, OwnedCopyBack, SliceArg,
     SliceArgMut,
 };
-pub use chunked::{ArrayChunks, ArrayChunksMut};
+pub use chunked::{ArrayChunks, ArrayChunksMut, IntoChunks};
 pub use iter::{ElemMut, IntoIter, Iter, IterMut};
 pub use lane::{LaneIter, LaneIterMut, LaneMut, LaneRef};
 pub use layout::LayoutError;

@@ -214,17 +214,21 @@ impl Pass<'_> {
     }
 }
 
-/// `y.split_at(n)` / `y.split_at_mut(n)` of a float array `y`: the kind of its halves.
-fn is_split(scope: &Scope, e: &Expr) -> Option<ArrayKind> {
+/// The method of `y.method(…)` when `y` is a float array by name.
+fn method_of_array(scope: &Scope, e: &Expr) -> Option<String> {
     let Expr::MethodCall(m) = strip_groups(e) else {
         return None;
     };
     let Expr::Path(p) = strip_groups(&m.receiver) else {
         return None;
     };
-    let id = p.path.get_ident()?;
-    scope.arrays.get(&id.to_string())?;
-    match m.method.to_string().as_str() {
+    scope.arrays.get(&p.path.get_ident()?.to_string())?;
+    Some(m.method.to_string())
+}
+
+/// `y.split_at(n)` / `y.split_at_mut(n)` of a float array `y`: the kind of its halves.
+fn is_split(scope: &Scope, e: &Expr) -> Option<ArrayKind> {
+    match method_of_array(scope, e)?.as_str() {
         "split_at" => Some(ArrayKind::Ref),
         "split_at_mut" => Some(ArrayKind::Mut),
         _ => None,
@@ -234,14 +238,7 @@ fn is_split(scope: &Scope, e: &Expr) -> Option<ArrayKind> {
 /// `y.as_chunks::<K>()` / `y.as_chunks_mut::<K>()` of a float array `y`: the kind of
 /// the view of what is left after the whole chunks.
 pub fn is_as_chunks(scope: &Scope, e: &Expr) -> Option<ArrayKind> {
-    let Expr::MethodCall(m) = strip_groups(e) else {
-        return None;
-    };
-    let Expr::Path(p) = strip_groups(&m.receiver) else {
-        return None;
-    };
-    scope.arrays.get(&p.path.get_ident()?.to_string())?;
-    match m.method.to_string().as_str() {
+    match method_of_array(scope, e)?.as_str() {
         "as_chunks" => Some(ArrayKind::Ref),
         "as_chunks_mut" => Some(ArrayKind::Mut),
         _ => None,
@@ -515,20 +512,8 @@ fn builds_array(scope: &Scope, init: &Expr, annotated: Option<&syn::Type>, f: Fl
 
 /// `[a, &b[1..]]` of float arrays (views), or a nested array `m`: what `concat` joins.
 pub fn concat_of_arrays(scope: &Scope, recv: &Expr) -> bool {
-    let array = |e: &Expr| {
-        let e = match strip_groups(e) {
-            Expr::Reference(r) => strip_groups(&r.expr),
-            e => e,
-        };
-        let e = match e {
-            Expr::Index(ix) if matches!(strip_groups(&ix.index), Expr::Range(_)) => &*ix.expr,
-            e => e,
-        };
-        matches!(strip_groups(e), Expr::Path(p)
-            if p.path.get_ident().is_some_and(|i| scope.arrays.contains_key(&i.to_string())))
-    };
     match strip_groups(recv) {
-        Expr::Array(a) => a.elems.iter().any(array),
+        Expr::Array(a) => a.elems.iter().any(|e| scope.names_array(e)),
         Expr::Path(p) => p
             .path
             .get_ident()

@@ -351,6 +351,21 @@ impl Scope {
         false
     }
 
+    /// Whether `e` is a float array by name, a range of one or a reference to either
+    /// (`x`, `x[1..]`, `&x[..n]`).
+    pub fn names_array(&self, e: &Expr) -> bool {
+        let e = match strip_groups(e) {
+            Expr::Reference(r) => strip_groups(&r.expr),
+            e => e,
+        };
+        let e = match e {
+            Expr::Index(ix) if matches!(strip_groups(&ix.index), Expr::Range(_)) => &*ix.expr,
+            e => e,
+        };
+        matches!(strip_groups(e), Expr::Path(p)
+            if p.path.get_ident().is_some_and(|i| self.arrays.contains_key(&i.to_string())))
+    }
+
     /// `vec![vec![…]; m]`, `vec![vec![…], …]` or `vec![a.to_vec(), …]` whose rows are
     /// float arrays.
     pub fn builds_nested(&self, e: &Expr) -> bool {
@@ -364,14 +379,7 @@ impl Scope {
         let row = |r: &Expr| match strip_groups(r) {
             Expr::Macro(i) => i.mac.path.is_ident("vec") && self.macro_is_float_vec(&i.mac),
             Expr::MethodCall(c) if c.method == "to_vec" && c.args.is_empty() => {
-                let base = match strip_groups(&c.receiver) {
-                    Expr::Index(ix) if matches!(strip_groups(&ix.index), Expr::Range(_)) => {
-                        &*ix.expr
-                    }
-                    b => b,
-                };
-                matches!(strip_groups(base), Expr::Path(p)
-                    if p.path.get_ident().is_some_and(|i| self.arrays.contains_key(&i.to_string())))
+                self.names_array(&c.receiver)
             }
             _ => false,
         };

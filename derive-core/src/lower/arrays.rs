@@ -241,9 +241,9 @@ impl Lowerer<'_> {
         // `v.push(v[0] * x)`: the arguments read the array, so they are evaluated before
         // it is borrowed mutably (what two-phase borrows do for the method call).
         let hoist = by_mut
-            && m.args
-                .iter()
-                .any(|a| !matches!(a, Expr::Closure(_)) && mentions_ident(a, &base_name));
+            && m.args.iter().any(|a| {
+                !matches!(a, Expr::Closure(_)) && mentions_ident(a, &base_name.to_string())
+            });
         let (mut temps, mut hoisted) = (Vec::new(), Vec::new());
         if hoist {
             for (i, arg) in m.args.iter_mut().enumerate() {
@@ -506,8 +506,8 @@ fn missing_array_method(method: &str) -> String {
     format!("`{method}` is not available on the float arrays of a derived rule: {instead}")
 }
 
-/// Whether the tokens of `e` name `base` (a float array's identifier).
-fn mentions_ident(e: &Expr, base: &Ident) -> bool {
+/// Whether the tokens of `e` (an expression, a statement) name the identifier `name`.
+pub(super) fn mentions_ident(e: &impl quote::ToTokens, name: &str) -> bool {
     fn walk(t: proc_macro2::TokenStream, name: &str) -> bool {
         t.into_iter().any(|t| match t {
             proc_macro2::TokenTree::Ident(i) => i == name,
@@ -515,8 +515,7 @@ fn mentions_ident(e: &Expr, base: &Ident) -> bool {
             _ => false,
         })
     }
-    let name = base.to_string();
-    walk(quote!(#e), &name)
+    walk(e.to_token_stream(), name)
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 use syn::visit_mut::VisitMut;
 use syn::{Expr, Pat};
 
+use super::arrays::mentions_ident;
 use super::{Lowerer, Want, strip};
 use crate::analyse::ArrayKind;
 use crate::syntax::span_of;
@@ -50,20 +51,28 @@ impl Lowerer<'_> {
         }
         let mut stmts = std::mem::take(&mut block.stmts).into_iter();
         while let Some(stmt) = stmts.next() {
-            let (Some(kind), syn::Stmt::Local(mut l)) = (at(&stmt), stmt.clone()) else {
-                block.stmts.push(stmt);
-                continue;
+            let (kind, mut l, init) = match (at(&stmt), stmt) {
+                (Some(kind), syn::Stmt::Local(mut l)) => match l.init.take() {
+                    Some(init) => (kind, l, init.expr),
+                    None => {
+                        block.stmts.push(syn::Stmt::Local(l));
+                        continue;
+                    }
+                },
+                (_, stmt) => {
+                    block.stmts.push(stmt);
+                    continue;
+                }
             };
             // A gathered mutable copy is written back when it is dropped: where the
             // statements up to the last use of the chunks declare nothing, they go in an
             // inner block, so the array is usable again after that use, as in the primal.
             let mut names = Vec::new();
             crate::analyse::pat_idents(&l.pat, &mut names);
-            let rest: Vec<syn::Stmt> = stmts.clone().collect();
-            let last_use = rest.iter().rposition(|s| {
-                let tokens = quote::quote!(#s).to_string();
-                names.iter().any(|n| mentions_word(&tokens, n))
-            });
+            let rest = stmts.as_slice();
+            let last_use = rest
+                .iter()
+                .rposition(|s| names.iter().any(|n| mentions_ident(s, n)));
             let scoped = kind == ArrayKind::Mut
                 && last_use.is_some_and(|j| {
                     let tail = j + 1 == rest.len() && matches!(rest[j], syn::Stmt::Expr(_, None));
@@ -76,10 +85,6 @@ impl Lowerer<'_> {
                 std::mem::take(&mut block.stmts)
             } else {
                 Vec::new()
-            };
-            let Some(init) = l.init.take().map(|i| i.expr) else {
-                block.stmts.push(stmt);
-                continue;
             };
             let span = span_of(&init);
             let held = syn::Ident::new("chunks_held", proc_macro2::Span::mixed_site());
@@ -97,8 +102,8 @@ impl Lowerer<'_> {
                 diverge: None,
             });
             block.stmts.push(syn::Stmt::Local(l));
-            if scoped {
-                let used: Vec<syn::Stmt> = stmts.by_ref().take(last_use.unwrap_or(0) + 1).collect();
+            if let Some(j) = last_use.filter(|_| scoped) {
+                let used: Vec<syn::Stmt> = stmts.by_ref().take(j + 1).collect();
                 let inner = std::mem::replace(&mut block.stmts, outer);
                 block
                     .stmts
@@ -229,11 +234,4 @@ impl Lowerer<'_> {
 fn holds_chunks(e: &Expr) -> bool {
     matches!(e, Expr::Tuple(t) if t.elems.iter().any(|e| matches!(e,
         Expr::Field(f) if matches!(&*f.base, Expr::Path(p) if p.path.is_ident("chunks_held")))))
-}
-
-/// Whether `word` appears in `tokens` (a token stream's text) as a whole identifier.
-fn mentions_word(tokens: &str, word: &str) -> bool {
-    tokens
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .any(|w| w == word)
 }

@@ -30,12 +30,17 @@ impl<'a, D: Copy, const K: usize> ArrayChunks<'a, D, K> {
     /// The whole chunks of `view`, gathered element by element. Panics when `K` is 0.
     #[track_caller]
     pub fn gathered(view: &impl ArrayRead<D>) -> Self {
-        assert!(K != 0, "chunk size must be non-zero");
-        let chunks = (0..view.len() / K)
-            .map(|c| core::array::from_fn(|j| view.get(c * K + j)))
-            .collect();
-        Self(Store::Gathered(chunks))
+        Self(Store::Gathered(gather(view)))
     }
+}
+
+/// The `len / K` whole chunks of `view`, element by element. Panics when `K` is 0.
+#[track_caller]
+fn gather<D: Copy, const K: usize>(view: &impl ArrayRead<D>) -> Vec<[D; K]> {
+    assert!(K != 0, "chunk size must be non-zero");
+    (0..view.len() / K)
+        .map(|c| core::array::from_fn(|j| view.get(c * K + j)))
+        .collect()
 }
 
 impl<D, const K: usize> Deref for ArrayChunks<'_, D, K> {
@@ -126,7 +131,7 @@ impl<'a, D: ArrayReading, const K: usize> ArrayChunksMut<'a, D, K> {
     /// when this is dropped. Panics when `K` is 0.
     #[track_caller]
     pub fn gathered(head: D::Mut<'a>) -> Self {
-        let chunks = ArrayChunks::<D, K>::gathered(&head).into_iter().collect();
+        let chunks = gather(&head);
         Self(StoreMut::Gathered(head, chunks))
     }
 }

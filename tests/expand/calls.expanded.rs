@@ -36,7 +36,7 @@ mod calls {
     ) -> LiftedF64 {
         let held = ::lifted::__private::SliceArg::hold(x);
         let x = ::lifted::__private::HeldSlice::view(&held);
-        let r = rosenbrock::frule::<LiftedF64>(x);
+        let r = self::rosenbrock::frule::<LiftedF64>(x);
         let s = super::super::helper::frule::<LiftedF64>(y);
         m::g::frule::<LiftedF64>(r, s) + ::lifted::Real::max(r, s)
     }

@@ -16,14 +16,28 @@ use crate::types::{Float, is_float, is_float_vec};
 pub fn analyse(scope: &mut Scope, body: &syn::Block) {
     let Some(f) = scope.float else { return };
     // Every bound name is a local (so calls to closures are not taken for rules).
-    struct Locals<'s>(&'s mut HashSet<String>);
+    // Items declared in the body (`use helpers::sq;`, `fn sq`) are seen by a call in the
+    // body but not by a path through the rule's module (`self::sq`).
+    struct Locals<'s>(&'s mut HashSet<String>, &'s mut HashSet<String>);
     impl<'ast> Visit<'ast> for Locals<'_> {
         fn visit_pat_ident(&mut self, i: &'ast syn::PatIdent) {
             self.0.insert(i.ident.to_string());
             syn::visit::visit_pat_ident(self, i);
         }
+        fn visit_use_name(&mut self, u: &'ast syn::UseName) {
+            self.1.insert(u.ident.to_string());
+        }
+        fn visit_use_rename(&mut self, u: &'ast syn::UseRename) {
+            self.1.insert(u.rename.to_string());
+        }
+        fn visit_use_glob(&mut self, _: &'ast syn::UseGlob) {
+            self.1.insert("*".to_string());
+        }
+        fn visit_item_fn(&mut self, i: &'ast syn::ItemFn) {
+            self.1.insert(i.sig.ident.to_string());
+        }
     }
-    Locals(&mut scope.locals).visit_block(body);
+    Locals(&mut scope.locals, &mut scope.body_items).visit_block(body);
 
     // Candidate inactive names: shrink until stable, while active names and arrays grow.
     let base = scope.inactive.clone();

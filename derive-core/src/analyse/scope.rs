@@ -67,6 +67,9 @@ pub struct Scope {
     /// Locals bound without a type to a `const` or `static` item (`let a = A;`), whose
     /// type the macro cannot see: see [`Scope::is_const_like`].
     pub const_like: HashSet<String>,
+    /// Names of items declared or imported in the body (`use helpers::sq;`), or `*`
+    /// for a glob import there: calls to them are left unqualified.
+    pub body_items: HashSet<String>,
 }
 
 /// Answers of [`Scope::classify_with`] and [`Scope::mentions_with`], by the address of

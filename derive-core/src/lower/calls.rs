@@ -36,6 +36,17 @@ impl Lowerer<'_> {
                         first.ident = Ident::new("super", first.ident.span());
                     }
                 }
+                // `self::sq::frule` rather than `sq::frule`: for a helper with no rule,
+                // rustc then says "expected type, found function `sq`" and does not
+                // offer a similarly named trait (`Eq`) in its place.
+                Some(name)
+                    if segs.len() == 1
+                        && !self.scope.body_items.contains(name)
+                        && !self.scope.body_items.contains("*") =>
+                {
+                    let here = Ident::new("self", path.span());
+                    callee.segments.insert(0, syn::PathSegment::from(here));
+                }
                 _ => {}
             }
             let args: Vec<Expr> = std::mem::take(&mut c.args).into_iter().collect();

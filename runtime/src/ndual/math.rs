@@ -5,7 +5,7 @@
 use super::NDual;
 use crate::Real;
 use crate::reading::table::power;
-use crate::reading::{all_finite, times_safe};
+use crate::reading::{all_finite, safe_lanes, times_safe, times_sz};
 
 /// A table entry at `NDual`: the tangents times `f′` (with strong zero where the
 /// function is singular), zero, or unchanged.
@@ -95,8 +95,15 @@ impl<S: Real, const N: usize> Real for NDual<S, N> {
             // Squares are the common case: the product rule of `x * x` (exactly
             // `2 x ẋ`), which the optimiser schedules better at width 1 than `ẋ (x + x)`
             // (measured in the derived-rule benchmark).
-            2 if all_finite([x]) => Self::new(v, self.partials.map(|p| p * x + x * p)),
-            2 => self.chain_sz(v, x + x),
+            2 => {
+                let p = &self.partials;
+                let lanes = safe_lanes(
+                    all_finite([x]),
+                    |k| p[k] * x + x * p[k],
+                    |k| times_sz(x + x, p[k]),
+                );
+                Self::new(v, lanes)
+            }
             // For n ≥ 1 the derivative n x^(n−1) is finite wherever x is, so a zero
             // lane stays zero without the strong-zero test.
             1.. => self.chain(v, power::powi_d1(x, n)),
@@ -128,11 +135,11 @@ impl<S: Real, const N: usize> Real for NDual<S, N> {
     fn mul_add(self, a: Self, b: Self) -> Self {
         let (x, av) = (self.value, a.value);
         let (p, q, r) = (&self.partials, &a.partials, &b.partials);
-        let partials = if all_finite([x, av]) {
-            core::array::from_fn(|k| p[k] * av + x * q[k] + r[k])
-        } else {
-            core::array::from_fn(|k| times_safe(av, p[k]) + times_safe(x, q[k]) + r[k])
-        };
+        let partials = safe_lanes(
+            all_finite([x, av]),
+            |k| p[k] * av + x * q[k] + r[k],
+            |k| times_safe(av, p[k]) + times_safe(x, q[k]) + r[k],
+        );
         Self::new(x.mul_add(av, b.value), partials)
     }
 

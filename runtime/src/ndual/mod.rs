@@ -9,7 +9,7 @@ mod ops;
 use core::fmt;
 
 use crate::Real;
-use crate::reading::{all_finite, times_sz};
+use crate::reading::{all_finite, safe_lanes, times_sz};
 
 /// A scalar with N tangent directions: the forward value of `f64` / `f32` at chunk
 /// width N, and (with `S` itself an `NDual`) of nested, higher-order readings.
@@ -98,12 +98,10 @@ impl<S: Real, const N: usize> NDual<S, N> {
     /// [`chain_sz`](Self::chain_sz), so a direction `x` does not move in stays zero.
     #[inline(always)]
     pub(crate) fn chain(&self, value: S, df: S) -> Self {
-        if !all_finite([df]) {
-            return self.chain_sz(value, df);
-        }
+        let p = &self.partials;
         Self {
             value,
-            partials: core::array::from_fn(|k| self.partials[k] * df),
+            partials: safe_lanes(all_finite([df]), |k| p[k] * df, |k| times_sz(df, p[k])),
         }
     }
 

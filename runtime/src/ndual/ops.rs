@@ -9,7 +9,7 @@ use core::ops::{
 
 use super::NDual;
 use crate::Real;
-use crate::reading::{all_finite, times_safe};
+use crate::reading::{all_finite, safe_lanes, times_safe};
 
 impl<S: Real, const N: usize> NDual<S, N> {
     #[inline(always)]
@@ -30,21 +30,15 @@ impl<S: Real, const N: usize> NDual<S, N> {
 
     #[inline(always)]
     fn mul_impl(&self, rhs: &Self) -> Self {
-        if all_finite([self.value, rhs.value]) {
-            self.mul_with(rhs, |c, d| c * d)
-        } else {
-            self.mul_with(rhs, times_safe)
-        }
-    }
-
-    /// The product rule with `times` for each product of a value and a partial: the
-    /// plain product, or strong zero when a value is not finite (NaN-safe lanes).
-    #[inline(always)]
-    fn mul_with(&self, rhs: &Self, times: impl Fn(S, S) -> S) -> Self {
         let (a, b) = (self.value, rhs.value);
+        let (p, q) = (&self.partials, &rhs.partials);
         Self::new(
             a * b,
-            core::array::from_fn(|k| times(b, self.partials[k]) + times(a, rhs.partials[k])),
+            safe_lanes(
+                all_finite([a, b]),
+                |k| b * p[k] + a * q[k],
+                |k| times_safe(b, p[k]) + times_safe(a, q[k]),
+            ),
         )
     }
 
@@ -53,20 +47,14 @@ impl<S: Real, const N: usize> NDual<S, N> {
         // (ȧ - q ḃ) / b with the quotient q computed once; one reciprocal for all lanes.
         let q = self.value / rhs.value;
         let inv = S::one() / rhs.value;
-        if all_finite([q, inv]) {
-            self.div_with(rhs, q, inv, |c, d| c * d)
-        } else {
-            self.div_with(rhs, q, inv, times_safe)
-        }
-    }
-
-    /// The quotient rule with `times` for the products with `q` and `1 / b`: plain,
-    /// or strong zero (NaN-safe lanes).
-    #[inline(always)]
-    fn div_with(&self, rhs: &Self, q: S, inv: S, times: impl Fn(S, S) -> S) -> Self {
+        let (p, r) = (&self.partials, &rhs.partials);
         Self::new(
             q,
-            core::array::from_fn(|k| times(inv, self.partials[k] - times(q, rhs.partials[k]))),
+            safe_lanes(
+                all_finite([q, inv]),
+                |k| inv * (p[k] - q * r[k]),
+                |k| times_safe(inv, p[k] - times_safe(q, r[k])),
+            ),
         )
     }
 

@@ -14,7 +14,7 @@ use core::ops::{
 
 use super::{ZDual, zmap2};
 use crate::Real;
-use crate::reading::{all_finite, times_safe};
+use crate::reading::{all_finite, safe_lanes, times_safe};
 
 impl<S: Real, const N: usize> ZDual<S, N> {
     #[inline(always)]
@@ -48,11 +48,11 @@ impl<S: Real, const N: usize> ZDual<S, N> {
         // wide gradient's) costs the primal's multiplication and nothing more.
         let (a, b) = (self.value, rhs.value);
         let partials = match (&self.partials, &rhs.partials) {
-            (Some(p), Some(q)) => Some(if all_finite([a, b]) {
-                core::array::from_fn(|k| b * p[k] + a * q[k])
-            } else {
-                core::array::from_fn(|k| times_safe(b, p[k]) + times_safe(a, q[k]))
-            }),
+            (Some(p), Some(q)) => Some(safe_lanes(
+                all_finite([a, b]),
+                |k| b * p[k] + a * q[k],
+                |k| times_safe(b, p[k]) + times_safe(a, q[k]),
+            )),
             (Some(p), None) => Some(scaled(p, b)),
             (None, Some(q)) => Some(scaled(q, a)),
             (None, None) => None,
@@ -73,23 +73,22 @@ impl<S: Real, const N: usize> ZDual<S, N> {
             (Some(p), r) => {
                 let inv = S::one() / rhs.value;
                 Some(match r {
-                    Some(r) if all_finite([q, inv]) => {
-                        core::array::from_fn(|k| inv * (p[k] - q * r[k]))
-                    }
-                    Some(r) => {
-                        core::array::from_fn(|k| times_safe(inv, p[k] - times_safe(q, r[k])))
-                    }
+                    Some(r) => safe_lanes(
+                        all_finite([q, inv]),
+                        |k| inv * (p[k] - q * r[k]),
+                        |k| times_safe(inv, p[k] - times_safe(q, r[k])),
+                    ),
                     None => scaled(p, inv),
                 })
             }
             (None, Some(r)) => {
                 // inv · (0 − q ṙ), as NDual computes it lane by lane.
                 let inv = S::one() / rhs.value;
-                Some(if all_finite([q, inv]) {
-                    r.map(|r| inv * -(q * r))
-                } else {
-                    r.map(|r| times_safe(inv, -times_safe(q, r)))
-                })
+                Some(safe_lanes(
+                    all_finite([q, inv]),
+                    |k| inv * -(q * r[k]),
+                    |k| times_safe(inv, -times_safe(q, r[k])),
+                ))
             }
         };
         Self { value: q, partials }
@@ -104,11 +103,7 @@ impl<S: Real, const N: usize> ZDual<S, N> {
 /// `c · p` lane by lane, NaN-safe: plain when `c` is finite, strong zero otherwise.
 #[inline(always)]
 fn scaled<S: Real, const N: usize>(p: &[S; N], c: S) -> [S; N] {
-    if all_finite([c]) {
-        p.map(|p| c * p)
-    } else {
-        p.map(|p| times_safe(c, p))
-    }
+    safe_lanes(all_finite([c]), |k| c * p[k], |k| times_safe(c, p[k]))
 }
 
 operator_impls!(ZDual);

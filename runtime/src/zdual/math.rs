@@ -4,33 +4,30 @@
 use super::{ZDual, zmap, zmap2, zmap3};
 use crate::{NDual, Real};
 
-/// Methods whose rule is `NDual`'s, through [`zmap!`].
-macro_rules! zunary {
-    ($($name:ident)*) => {
-        $(
-            #[inline(always)]
-            fn $name(self) -> Self {
-                zmap!(self, |d| Real::$name(d))
-            }
-        )*
+/// The table's one-argument entries at `ZDual`: `NDual`'s rule through [`zmap!`], or
+/// for flat (integer-valued) entries the value alone, whatever the operand carries
+/// (`NDual` gives them zero partials).
+macro_rules! zdual_unary {
+    ($($name:ident($x:ident): $policy:ident, domain($lo:expr, $hi:expr) { $($body:tt)* })*) => {
+        $(zdual_unary!(@$policy $name);)*
+    };
+    (@flat $name:ident) => {
+        #[inline(always)]
+        fn $name(self) -> Self {
+            Self::constant(Real::$name(self.value))
+        }
+    };
+    (@$policy:ident $name:ident) => {
+        #[inline(always)]
+        fn $name(self) -> Self {
+            zmap!(self, |d| Real::$name(d))
+        }
     };
 }
 
-/// Integer-valued methods: flat whatever the operand (`NDual` gives zero partials).
-macro_rules! zflat {
-    ($($name:ident)*) => {
-        $(
-            #[inline(always)]
-            fn $name(self) -> Self {
-                Self::constant(Real::$name(self.value))
-            }
-        )*
-    };
-}
-
-/// Two-operand methods whose rule is `NDual`'s, through [`zmap2!`].
-macro_rules! zbinary {
-    ($($name:ident)*) => {
+/// The table's two-argument entries at `ZDual`: `NDual`'s rule through [`zmap2!`].
+macro_rules! zdual_binary {
+    ($($name:ident($a:ident, $b:ident): domain $domain:tt { $($body:tt)* })*) => {
         $(
             #[inline(always)]
             fn $name(self, other: Self) -> Self {
@@ -88,15 +85,13 @@ impl<S: Real, const N: usize> Real for ZDual<S, N> {
         num_traits::Zero::is_zero(self)
     }
 
-    zunary! {
-        sin cos tan asin acos atan sinh cosh tanh asinh acosh atanh
-        exp exp2 exp_m1 ln log2 log10 ln_1p sqrt cbrt abs recip
-        to_degrees to_radians fract
+    unary_table!(zdual_unary);
+    binary_table!(zdual_binary);
+
+    #[inline(always)]
+    fn powf(self, n: Self) -> Self {
+        zmap2!(self, n, |x, n| Real::powf(x, n))
     }
-
-    zflat! { signum floor ceil round trunc }
-
-    zbinary! { atan2 log powf hypot }
 
     #[inline(always)]
     fn sin_cos(self) -> (Self, Self) {
@@ -124,4 +119,56 @@ impl<S: Real, const N: usize> Real for ZDual<S, N> {
     linear_table!(zdual_linear);
 
     value_query!(field value: is_nan is_finite is_infinite is_sign_negative is_sign_positive);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{NDual, Real, ZDual};
+
+    /// Every entry of the tables: at a point inside its domain, a seeded `ZDual` gives
+    /// `NDual`'s value and partials bit for bit, and an unseeded one the primal's value
+    /// with no partials. Flat entries give no partials even when seeded.
+    macro_rules! agree_unary {
+        ($($name:ident($x:ident): $policy:ident, domain($lo:expr, $hi:expr) { $($body:tt)* })*) => {
+            $({
+                let at: f64 = 0.3 * $lo + 0.7 * $hi;
+                let dense = NDual::<f64, 3>::new(at, [1.0, -0.5, 0.0]);
+                let got = Real::$name(ZDual::from_ndual(dense));
+                let want = Real::$name(dense);
+                let name = stringify!($name);
+                assert_eq!(got.value().to_bits(), want.value().to_bits(), "{name}");
+                if stringify!($policy) == "flat" {
+                    assert!(got.is_flat(), "{name} of a seeded value has partials");
+                } else {
+                    let bits = |p: [f64; 3]| p.map(f64::to_bits);
+                    assert_eq!(bits(got.partials()), bits(*want.partials()), "{name}");
+                }
+                let flat = Real::$name(ZDual::<f64, 3>::constant(at));
+                assert!(flat.is_flat(), "{name} of a constant has partials");
+                assert_eq!(flat.value().to_bits(), Real::$name(at).to_bits(), "{name}");
+            })*
+        };
+    }
+
+    macro_rules! agree_binary {
+        ($($name:ident($a:ident, $b:ident): domain(($alo:expr, $ahi:expr), ($blo:expr, $bhi:expr)) { $($body:tt)* })*) => {
+            $({
+                let (a, b): (f64, f64) = (0.3 * $alo + 0.7 * $ahi, 0.6 * $blo + 0.4 * $bhi);
+                let (da, db) = (NDual::<f64, 3>::new(a, [1.0, 0.0, 0.5]), NDual::new(b, [0.0, 2.0, 0.0]));
+                let got = Real::$name(ZDual::from_ndual(da), ZDual::from_ndual(db));
+                let want = Real::$name(da, db);
+                let bits = |p: [f64; 3]| p.map(f64::to_bits);
+                assert_eq!(got.value().to_bits(), want.value().to_bits(), stringify!($name));
+                assert_eq!(bits(got.partials()), bits(*want.partials()), stringify!($name));
+                let flat = Real::$name(ZDual::<f64, 3>::constant(a), ZDual::constant(b));
+                assert!(flat.is_flat(), stringify!($name));
+            })*
+        };
+    }
+
+    #[test]
+    fn table_entries_agree_with_ndual() {
+        unary_table!(agree_unary);
+        binary_table!(agree_binary);
+    }
 }

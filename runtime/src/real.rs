@@ -29,19 +29,6 @@ use core::ops::{
 
 use crate::Scalar;
 
-/// Declares the unary float methods once, so the trait, the primal impls and the
-/// docs cannot drift apart.
-macro_rules! unary_methods {
-    ($m:ident $($pre:tt)*) => {
-        $m! {
-            [$($pre)*]
-            sin cos tan asin acos atan sinh cosh tanh asinh acosh atanh
-            exp exp2 exp_m1 ln log2 log10 ln_1p sqrt cbrt abs signum recip
-            to_degrees to_radians floor ceil round trunc fract
-        }
-    };
-}
-
 macro_rules! declare_unary {
     ([] $($name:ident)*) => {
         $(
@@ -110,7 +97,7 @@ pub trait Real:
     /// test behind strong zero (a zero tangent lane stays zero at singular points).
     fn is_exact_zero(&self) -> bool;
 
-    unary_methods!(declare_unary);
+    unary_names!(declare_unary);
 
     /// Sine and cosine at once (one evaluation of the primal pair).
     fn sin_cos(self) -> (Self, Self);
@@ -184,7 +171,7 @@ macro_rules! primal_real {
             fn is_exact_zero(&self) -> bool {
                 *self == 0.0
             }
-            unary_methods!(delegate_unary $f);
+            unary_names!(delegate_unary $f);
             #[inline(always)]
             fn sin_cos(self) -> (Self, Self) {
                 $f::sin_cos(self)

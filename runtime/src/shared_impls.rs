@@ -42,7 +42,7 @@ macro_rules! from_primitive {
 
 /// Forwards each unary method to the `Real` rule of the same name.
 macro_rules! real_unary {
-    ($($name:ident)*) => {
+    ([] $($name:ident)*) => {
         $(
             #[inline]
             fn $name(self) -> Self {
@@ -179,11 +179,7 @@ macro_rules! num_traits_impls {
                 self.value().integer_decode()
             }
 
-            real_unary! {
-                floor ceil round trunc fract abs signum recip sqrt cbrt exp exp2 exp_m1 ln log2
-                log10 ln_1p to_degrees to_radians sin cos tan asin acos atan sinh cosh tanh asinh
-                acosh atanh
-            }
+            unary_names!(real_unary);
 
             real_binary! { powf log max min hypot atan2 copysign }
 

@@ -126,6 +126,9 @@ impl<S: Real, const N: usize> fmt::Display for DeviceDual<S, N> {
 
 /// Forwards methods of `Real` to `NDual`'s rule, wrapping `Self` arguments and results.
 macro_rules! forward {
+    ([unary] $($name:ident)*) => {
+        forward!(unary $($name)*);
+    };
     (unary $($name:ident)*) => {$(
         #[inline(always)]
         fn $name(self) -> Self {
@@ -163,10 +166,7 @@ impl<S: DeviceFloat, const N: usize> Real for DeviceDual<S, N> {
         self.0.is_exact_zero()
     }
 
-    forward!(unary
-        sin cos tan asin acos atan sinh cosh tanh asinh acosh atanh
-        exp exp2 exp_m1 ln log2 log10 ln_1p sqrt cbrt abs signum recip
-        to_degrees to_radians floor ceil round trunc fract);
+    unary_names!(forward unary);
     forward!(binary atan2 log powf hypot copysign min max rem_euclid div_euclid);
     forward!(query is_nan is_finite is_infinite is_sign_negative is_sign_positive);
 

@@ -201,6 +201,21 @@ macro_rules! unary_table {
     };
 }
 
+/// Invokes `$callback! { [prefix…] name name … }` with the name of every entry of
+/// [`unary_table!`]: for the trait's declarations and the impls that only forward the
+/// methods (the primal fields, `num_traits::Float`, the CUDA reading), so that no list
+/// of names can drift from the table.
+macro_rules! unary_names {
+    ($callback:ident $($prefix:tt)*) => {
+        unary_table!(unary_names! @names $callback [$($prefix)*]);
+    };
+    (@names $callback:ident [$($prefix:tt)*]
+        $($name:ident($x:ident): $policy:ident, domain($lo:expr, $hi:expr) { $($body:tt)* })*
+    ) => {
+        $callback! { [$($prefix)*] $($name)* }
+    };
+}
+
 /// Expands one reading's one-argument methods from the table, inside its `impl Real`
 /// block: `unary_table!(unary_rules! order1 ndual_rule)`, where `ndual_rule` maps
 /// `(policy, self, v, d1)` to the result (see `ndual/math.rs`). `order2` passes `d2`

@@ -100,7 +100,8 @@ impl<S: Real, const N: usize> Real for NDual<S, N> {
                 let lanes = safe_lanes(
                     all_finite([x]),
                     |k| p[k] * x + x * p[k],
-                    |k| times_sz(x + x, p[k]),
+                    || (x + x, *p),
+                    |(d, p), k| times_sz(*d, p[k]),
                 );
                 Self::new(v, lanes)
             }
@@ -138,7 +139,8 @@ impl<S: Real, const N: usize> Real for NDual<S, N> {
         let partials = safe_lanes(
             all_finite([x, av]),
             |k| p[k] * av + x * q[k] + r[k],
-            |k| times_safe(av, p[k]) + times_safe(x, q[k]) + r[k],
+            || (x, av, *p, *q, *r),
+            |(x, av, p, q, r), k| times_safe(*av, p[k]) + times_safe(*x, q[k]) + r[k],
         );
         Self::new(x.mul_add(av, b.value), partials)
     }

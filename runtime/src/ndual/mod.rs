@@ -101,7 +101,12 @@ impl<S: Real, const N: usize> NDual<S, N> {
         let p = &self.partials;
         Self {
             value,
-            partials: safe_lanes(all_finite([df]), |k| p[k] * df, |k| times_sz(df, p[k])),
+            partials: safe_lanes(
+                all_finite([df]),
+                |k| p[k] * df,
+                || (df, *p),
+                |(df, p), k| times_sz(*df, p[k]),
+            ),
         }
     }
 

@@ -37,7 +37,8 @@ impl<S: Real, const N: usize> NDual<S, N> {
             safe_lanes(
                 all_finite([a, b]),
                 |k| b * p[k] + a * q[k],
-                |k| times_safe(b, p[k]) + times_safe(a, q[k]),
+                || (a, b, *p, *q),
+                |(a, b, p, q), k| times_safe(*b, p[k]) + times_safe(*a, q[k]),
             ),
         )
     }
@@ -53,7 +54,8 @@ impl<S: Real, const N: usize> NDual<S, N> {
             safe_lanes(
                 all_finite([q, inv]),
                 |k| inv * (p[k] - q * r[k]),
-                |k| times_safe(inv, p[k] - times_safe(q, r[k])),
+                || (q, inv, *p, *r),
+                |(q, inv, p, r), k| times_safe(*inv, p[k] - times_safe(*q, r[k])),
             ),
         )
     }

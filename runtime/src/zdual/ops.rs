@@ -51,7 +51,8 @@ impl<S: Real, const N: usize> ZDual<S, N> {
             (Some(p), Some(q)) => Some(safe_lanes(
                 all_finite([a, b]),
                 |k| b * p[k] + a * q[k],
-                |k| times_safe(b, p[k]) + times_safe(a, q[k]),
+                || (a, b, *p, *q),
+                |(a, b, p, q), k| times_safe(*b, p[k]) + times_safe(*a, q[k]),
             )),
             (Some(p), None) => Some(scaled(p, b)),
             (None, Some(q)) => Some(scaled(q, a)),
@@ -76,7 +77,8 @@ impl<S: Real, const N: usize> ZDual<S, N> {
                     Some(r) => safe_lanes(
                         all_finite([q, inv]),
                         |k| inv * (p[k] - q * r[k]),
-                        |k| times_safe(inv, p[k] - times_safe(q, r[k])),
+                        || (q, inv, *p, *r),
+                        |(q, inv, p, r), k| times_safe(*inv, p[k] - times_safe(*q, r[k])),
                     ),
                     None => scaled(p, inv),
                 })
@@ -87,7 +89,8 @@ impl<S: Real, const N: usize> ZDual<S, N> {
                 Some(safe_lanes(
                     all_finite([q, inv]),
                     |k| inv * -(q * r[k]),
-                    |k| times_safe(inv, -times_safe(q, r[k])),
+                    || (q, inv, *r),
+                    |(q, inv, r), k| times_safe(*inv, -times_safe(*q, r[k])),
                 ))
             }
         };
@@ -103,7 +106,12 @@ impl<S: Real, const N: usize> ZDual<S, N> {
 /// `c · p` lane by lane, NaN-safe: plain when `c` is finite, strong zero otherwise.
 #[inline(always)]
 fn scaled<S: Real, const N: usize>(p: &[S; N], c: S) -> [S; N] {
-    safe_lanes(all_finite([c]), |k| c * p[k], |k| times_safe(c, p[k]))
+    safe_lanes(
+        all_finite([c]),
+        |k| c * p[k],
+        || (c, *p),
+        |(c, p), k| times_safe(*c, p[k]),
+    )
 }
 
 operator_impls!(ZDual);

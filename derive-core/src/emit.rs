@@ -11,8 +11,8 @@ use crate::errors::Errors;
 use crate::lower::Lowerer;
 use crate::options::Options;
 use crate::types::{
-    Float, ParamKind, classify_param, float_in, is_float, is_supported_output, map_type,
-    mentions_struct, ndarray_type, owned_arg_type, ref_tuple_elems,
+    Float, ParamKind, classify_param, float_in, is_float, is_struct_type, is_supported_output,
+    map_type, mentions_struct, ndarray_type, owned_arg_type, ref_tuple_elems,
 };
 
 /// Lints that fire at user source positions inside generated code, where the user
@@ -255,6 +255,12 @@ fn scope_for(params: &[Param], float: Float) -> Scope {
                         };
                         if scalar && p.kind != ParamKind::MutValue {
                             scope.scalars.insert(n.clone());
+                        }
+                        if p.kind == ParamKind::Value
+                            && matches!(&p.pat, Pat::Ident(_))
+                            && is_struct_type(&p.ty)
+                        {
+                            scope.structs.insert(n.clone(), p.ty.clone());
                         }
                         scope.active.insert(n);
                     }

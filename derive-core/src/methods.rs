@@ -190,12 +190,14 @@ pub fn expand(item: &ItemImpl, opts: &Options, errors: &mut Errors) -> TokenStre
             }
             _ => None,
         });
+        let rule = operator_rule(path, self_ty, float, &d, k);
         return quote! {
             #lints
             impl<#d: #k::Reading<#fl>> #tr for #dual_path<#d> {
                 #(#assoc)*
                 #(#methods)*
             }
+            #rule
         };
     }
     quote! {
@@ -204,6 +206,78 @@ pub fn expand(item: &ItemImpl, opts: &Options, errors: &mut Errors) -> TokenStre
             #(#methods)*
         }
         #(#rules)*
+    }
+}
+
+/// The operator's rule trait of `lifted::ops` for the primal type (`MulRule<Cplx, f64>`
+/// for `impl Mul for Cplx`), which rule bodies call for the operator between two
+/// lifted structs: its method applies the dual struct's operator. Nothing for a
+/// right-hand side that is not a struct (`Mul<f64>`): the lowering takes that route
+/// for struct operands alone.
+fn operator_rule(
+    path: &syn::Path,
+    self_ty: &Type,
+    float: crate::types::Float,
+    d: &Ident,
+    k: &syn::Path,
+) -> TokenStream {
+    let Some(last) = path.segments.last() else {
+        return TokenStream::new();
+    };
+    let name = last.ident.to_string();
+    let fl = float.ident();
+    let store = |t: &dyn quote::ToTokens| quote!(<#t as #k::Param<#fl>>::Store<#d>);
+    let self_store = store(&quote!(Self));
+    let primal = quote!(<Self as #path>::Output);
+    if name == "Neg" {
+        let out = store(&primal);
+        return quote! {
+            impl #k::ops::NegRule<#fl> for #self_ty {
+                type Output = #primal;
+                #[inline]
+                fn neg<#d: #k::Reading<#fl>>(a: #self_store) -> #out {
+                    ::core::ops::Neg::neg(a)
+                }
+            }
+        };
+    }
+    let rhs = match &last.arguments {
+        syn::PathArguments::AngleBracketed(args) => match args.args.first() {
+            Some(syn::GenericArgument::Type(t)) => {
+                let mut t = t.clone();
+                SelfType(self_ty).visit_type_mut(&mut t);
+                t
+            }
+            _ => return TokenStream::new(),
+        },
+        _ => self_ty.clone(),
+    };
+    if !is_struct_type(&rhs) {
+        return TokenStream::new();
+    }
+    let op = Ident::new(&name, last.ident.span());
+    let rule = quote::format_ident!("{}Rule", name);
+    let method = Ident::new(&crate::lower::snake(&name), last.ident.span());
+    let rhs_store = store(&rhs);
+    if name.ends_with("Assign") {
+        return quote! {
+            impl #k::ops::#rule<#rhs, #fl> for #self_ty {
+                #[inline]
+                fn #method<#d: #k::Reading<#fl>>(a: &mut #self_store, b: #rhs_store) {
+                    ::core::ops::#op::#method(a, b)
+                }
+            }
+        };
+    }
+    let out = store(&primal);
+    quote! {
+        impl #k::ops::#rule<#rhs, #fl> for #self_ty {
+            type Output = #primal;
+            #[inline]
+            fn #method<#d: #k::Reading<#fl>>(a: #self_store, b: #rhs_store) -> #out {
+                ::core::ops::#op::#method(a, b)
+            }
+        }
     }
 }
 

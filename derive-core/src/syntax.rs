@@ -390,3 +390,21 @@ pub const FORMAT_MACROS: &[&str] = &[
     "unreachable",
     "dbg",
 ];
+
+/// `tokens` with every span set to `span`: a type written by the macro from the
+/// user's tokens, placed where a diagnostic about it should point.
+pub fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tt| {
+            if let TokenTree::Group(g) = &tt {
+                let mut inner = Group::new(g.delimiter(), respan(g.stream(), span));
+                inner.set_span(span);
+                tt = TokenTree::Group(inner);
+            } else {
+                tt.set_span(span);
+            }
+            tt
+        })
+        .collect()
+}

@@ -64,6 +64,7 @@ pub mod instantiate;
 pub mod linalg;
 mod lowering;
 mod ndual;
+pub mod ops;
 mod param;
 #[doc(hidden)]
 pub mod pinn;

@@ -79,12 +79,7 @@ fn diagnostics_name_no_generated_item() {
                 }
             }
             // A dual struct (`ParticleDual<…>`): the derive's name for a lifted struct.
-            // One known case remains, an operator whose `impl` is not annotated (see
-            // `corpus_rejected/REPORT.md`).
-            let known = path
-                .file_name()
-                .is_some_and(|f| f == "cplx_square_plus.stderr");
-            if !known && dual_struct_named(&text) {
+            if dual_struct_named(&text) {
                 found.push(format!("{}: a dual struct", path.display()));
             }
         }

@@ -38,6 +38,7 @@ pub fn analyse(scope: &mut Scope, body: &syn::Block) {
         }
     }
     Locals(&mut scope.locals, &mut scope.body_items).visit_block(body);
+    super::struct_types::struct_locals(scope, body);
 
     // Candidate inactive names: shrink until stable, while active names and arrays grow.
     let base = scope.inactive.clone();

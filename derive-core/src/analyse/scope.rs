@@ -70,6 +70,9 @@ pub struct Scope {
     /// Names of items declared or imported in the body (`use helpers::sq;`), or `*`
     /// for a glob import there: calls to them are left unqualified.
     pub body_items: HashSet<String>,
+    /// Names holding lifted structs, with their primal types (`z: Cplx`), bound once in
+    /// the body: see [`Scope::struct_type`].
+    pub structs: HashMap<String, syn::Type>,
 }
 
 /// Answers of [`Scope::classify_with`] and [`Scope::mentions_with`], by the address of

@@ -41,6 +41,9 @@ impl Lowerer<'_> {
         };
         match e {
             Expr::Binary(_) => self.binary(e),
+            Expr::Unary(_) if self.scope.struct_type(e).is_some() => {
+                self.struct_operator(e);
+            }
             Expr::Unary(u) => {
                 if matches!(u.op, syn::UnOp::Deref(_))
                     && let Expr::Path(p) = &*u.expr {
@@ -151,6 +154,9 @@ impl Lowerer<'_> {
     }
 
     fn binary(&mut self, e: &mut Expr) {
+        if self.struct_operator(e) {
+            return;
+        }
         let Expr::Binary(b) = e else { return };
         use syn::BinOp::*;
         if matches!(b.op, Add(_) | Sub(_) | Mul(_) | Div(_) | Rem(_)) {

@@ -25,7 +25,7 @@ mod structs;
 use crate::errors::Errors;
 use crate::syntax::{fill, hole, ident_expr, span_of, strip};
 use crate::types::Float;
-pub use structs::operand_traits;
+pub use structs::{operand_traits, snake};
 
 /// What a position expects of a value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -9,14 +9,14 @@
 //! struct literal goes through `IntoReading` with the target type inferred from the
 //! field.
 
-use quote::quote_spanned;
+use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Expr, Member};
 
 use super::{Lowerer, Want, strip};
 use crate::analyse::Class;
 use crate::lift::dual_name;
-use crate::syntax::{fill, hole, parse_or, span_of, take};
+use crate::syntax::{fill, hole, parse_or, respan, span_of, take};
 use crate::types::is_struct_type;
 
 impl Lowerer<'_> {
@@ -163,4 +163,85 @@ pub fn operand_traits(krate: &syn::Path) -> syn::Stmt {
         };),
         |tokens| syn::Stmt::Item(syn::Item::Verbatim(tokens)),
     )
+}
+
+impl Lowerer<'_> {
+    /// `z * w`, `z += w` or `-z` over lifted structs whose primal types the syntax
+    /// names (see [`crate::analyse::Scope::struct_type`]): a call of `lifted::ops`
+    /// bounded by the primal operator's rule, so that an operator `impl` without
+    /// `#[autodiff]` is reported in the primal types. Returns whether `e` was one.
+    pub(super) fn struct_operator(&mut self, e: &mut Expr) -> bool {
+        let (k, fl) = (self.krate.clone(), self.float.ident());
+        match e {
+            Expr::Binary(b) => {
+                let Some(op) = crate::analyse::binary_trait(&b.op) else {
+                    return false;
+                };
+                let (Some(l), Some(r)) = (
+                    self.scope.struct_type(&b.left),
+                    self.scope.struct_type(&b.right),
+                ) else {
+                    return false;
+                };
+                let method = syn::Ident::new(&snake(&op.to_string()), b.op.span());
+                let assign = op.to_string().ends_with("Assign");
+                let out = if assign {
+                    None
+                } else {
+                    self.scope.struct_type(e)
+                };
+                let Expr::Binary(b) = e else { return false };
+                self.child(&mut b.left, Want::Any);
+                self.child(&mut b.right, Want::Any);
+                let span = b.op.span();
+                let [l, r] = [&l, &r].map(|t| respan(quote!(#t), span));
+                let out = out.map(|o| respan(quote!(#o), span));
+                let parts = [take(&mut b.left), take(&mut b.right)];
+                let [a, c] = [hole(0), hole(1)];
+                *e = fill(
+                    match out {
+                        Some(o) => {
+                            quote_spanned!(span=> #k::ops::#method::<#l, #r, #o, #fl, _>(#a, #c))
+                        }
+                        None => {
+                            quote_spanned!(span=> #k::ops::#method::<#l, #r, #fl, _>(&mut #a, #c))
+                        }
+                    },
+                    parts,
+                );
+                true
+            }
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => {
+                let (Some(t), Some(o)) =
+                    (self.scope.struct_type(&u.expr), self.scope.struct_type(e))
+                else {
+                    return false;
+                };
+                let Expr::Unary(u) = e else { return false };
+                self.child(&mut u.expr, Want::Any);
+                let span = u.op.span();
+                let [t, o] = [&t, &o].map(|t| respan(quote!(#t), span));
+                let x = take(&mut u.expr);
+                let a = hole(0);
+                *e = fill(
+                    quote_spanned!(span=> #k::ops::neg::<#t, #o, #fl, _>(#a)),
+                    [x],
+                );
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// `add_assign` for `AddAssign`: the method of an operator trait.
+pub fn snake(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
 }

@@ -95,6 +95,12 @@ fn w3_entries() -> Vec<Entry> {
                 batch(move || c.jvp::<$n>(black_box(&xc), &tc)),
             ));
             let (c, xc, tc) = (chain.clone(), x.clone(), t.clone());
+            let mut buf = w3::HandBuffers::default();
+            out.push(entry(
+                concat!("hand-written GEMM JVP N=", $n),
+                batch(move || c.jvp_hand(black_box(&xc), &tc, $n, &mut buf)[0]),
+            ));
+            let (c, xc, tc) = (chain.clone(), x.clone(), t.clone());
             out.push(entry(
                 concat!("per-lane GEMVs N=", $n),
                 batch(move || c.jvp_per_lane(black_box(&xc), &tc, $n)),
@@ -221,6 +227,11 @@ fn w3_table(entries: &mut [Entry]) {
     println!(
         "lifted N=16 ÷ per-lane GEMVs N=16: {}",
         show(ratio(&s[n16], &s[lane]), None)
+    );
+    let hand = index(entries, "hand-written GEMM JVP N=16");
+    println!(
+        "lifted N=16 ÷ hand-written GEMM JVP N=16: {}",
+        show(ratio(&s[n16], &s[hand]), None)
     );
     let nd = index(entries, "num-dual DualSVec64 N=16");
     println!(

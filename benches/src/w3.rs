@@ -154,6 +154,54 @@ impl TanhChain {
     }
 }
 
+/// Buffers of [`TanhChain::jvp_hand`], reused from call to call.
+#[derive(Clone, Debug, Default)]
+pub struct HandBuffers {
+    b: Vec<f64>,
+    c: Vec<f64>,
+}
+
+impl TanhChain {
+    /// The hand-written JVP of the anchors: `B = [x | t₁ … t_N]` (`DIM × (N+1)`,
+    /// row-major); per layer one GEMM `C = W B` (the `gemm` crate, as lifted's
+    /// primitives use) and the `tanh` rule on each row (value in column 0, the lanes
+    /// scaled by `1 − y²`). Returns `B` after the last layer: row `i` holds `yᵢ` and
+    /// the N tangents of output `i`.
+    pub fn jvp_hand<'b>(
+        &self,
+        x: &[f64],
+        tangents: &[f64],
+        n: usize,
+        buf: &'b mut HandBuffers,
+    ) -> &'b [f64] {
+        let m = n + 1;
+        let HandBuffers { b, c } = buf;
+        b.clear();
+        b.resize(DIM * m, 0.0);
+        for i in 0..DIM {
+            b[i * m] = x[i];
+            for k in 0..n {
+                b[i * m + 1 + k] = tangents[k * DIM + i];
+            }
+        }
+        c.resize(DIM * m, 0.0);
+        for w in &self.matrices {
+            crate::w1::gemm_row_major(c, w, b, DIM, DIM, m);
+            clear_upper_vector_state();
+            for row in c.chunks_exact_mut(m) {
+                let y = row[0].tanh();
+                let d = 1.0 - y * y;
+                row[0] = y;
+                for t in &mut row[1..] {
+                    *t *= d;
+                }
+            }
+            core::mem::swap(b, c);
+        }
+        b
+    }
+}
+
 impl Default for TanhChain {
     fn default() -> Self {
         Self::new()
@@ -223,6 +271,27 @@ mod tests {
                     (a - b).abs() <= 1e-12 * (1.0 + b.abs()),
                     "lane {k}, {i}: {a} vs {b}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn hand_jvp_matches_the_per_lane_passes() {
+        let chain = TanhChain::new();
+        let (x, t) = (point(), tangents());
+        let (yp, lanes) = chain.jvp_per_lane(&x, &t, 16);
+        let mut buf = HandBuffers::default();
+        for n in [1, 4, 16] {
+            let b = chain.jvp_hand(&x, &t, n, &mut buf);
+            for i in 0..DIM {
+                assert!((b[i * (n + 1)] - yp[i]).abs() <= 1e-13);
+                for (k, lane) in lanes.iter().take(n).enumerate() {
+                    let (a, e) = (b[i * (n + 1) + 1 + k], lane[i]);
+                    assert!(
+                        (a - e).abs() <= 1e-12 * (1.0 + e.abs()),
+                        "N={n}, lane {k}, {i}: {a} vs {e}"
+                    );
+                }
             }
         }
     }

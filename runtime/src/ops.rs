@@ -155,6 +155,10 @@ where
     T::neg(a)
 }
 
+// The functions are written out rather than expanded from a macro: a failed bound
+// shows the function's source under "required by a bound in `lifted::ops::mul`", and a
+// macro's source there would show every operator's entry instead of the one signature.
+
 /// `a + b` on lifted structs of primal types `L` and `R` with primal result `O`:
 /// the rule of [`AddRule`].
 #[inline]

@@ -19,4 +19,4 @@ mod struct_types;
 pub use pass::{analyse, concat_of_arrays, is_as_chunks};
 pub use predicates::{FLOAT_METHODS, is_const_name, is_float_const_path, pat_idents, yields_views};
 pub use scope::{ArrayKind, Class, Memo, Scope, is_ndarray_dot, is_rule_call, nested_rows};
-pub use struct_types::binary_trait;
+pub use struct_types::{binary_output, binary_trait, neg_output};

@@ -20,6 +20,11 @@ impl Scope {
     /// bound once to one ([`Scope::structs`]), a literal of a type such a name has, or
     /// an arithmetic operator over such operands (its `Output`).
     pub fn struct_type(&self, e: &Expr) -> Option<Type> {
+        // Every form below bottoms out in a name of the map: without one, none applies
+        // (and the lowering asks of every operator).
+        if self.structs.is_empty() {
+            return None;
+        }
         match strip(e) {
             Expr::Path(p) if p.qself.is_none() => {
                 let id = p.path.get_ident()?;
@@ -40,15 +45,24 @@ impl Scope {
             Expr::Binary(b) => {
                 let op = binary_trait(&b.op)?;
                 let (l, r) = (self.struct_type(&b.left)?, self.struct_type(&b.right)?);
-                syn::parse2(quote!(<#l as ::core::ops::#op<#r>>::Output)).ok()
+                Some(binary_output(&op, &l, &r))
             }
             Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => {
-                let t = self.struct_type(&u.expr)?;
-                syn::parse2(quote!(<#t as ::core::ops::Neg>::Output)).ok()
+                Some(neg_output(&self.struct_type(&u.expr)?))
             }
             _ => None,
         }
     }
+}
+
+/// `<L as Op<R>>::Output`: the primal type of `l OP r`.
+pub fn binary_output(op: &syn::Ident, l: &Type, r: &Type) -> Type {
+    syn::parse_quote!(<#l as ::core::ops::#op<#r>>::Output)
+}
+
+/// `<T as Neg>::Output`: the primal type of `-t`.
+pub fn neg_output(t: &Type) -> Type {
+    syn::parse_quote!(<#t as ::core::ops::Neg>::Output)
 }
 
 /// The `core::ops` trait of an arithmetic operator (`Mul` for `*`), or of a compound
@@ -116,7 +130,8 @@ pub fn struct_locals(scope: &mut Scope, body: &syn::Block) {
                 self.scope.structs.insert(name, t);
             }
         }
-        // A closure's or nested item's body is its own scope, its names counted above.
+        // A nested item is a function of its own (closures are part of this body: their
+        // names are counted above, so a name they rebind is left out).
         fn visit_item(&mut self, _: &'ast syn::Item) {}
     }
     Lets {

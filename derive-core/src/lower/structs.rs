@@ -185,12 +185,7 @@ impl Lowerer<'_> {
                 };
                 let method = syn::Ident::new(&snake(&op.to_string()), b.op.span());
                 let assign = op.to_string().ends_with("Assign");
-                let out = if assign {
-                    None
-                } else {
-                    self.scope.struct_type(e)
-                };
-                let Expr::Binary(b) = e else { return false };
+                let out = (!assign).then(|| crate::analyse::binary_output(&op, &l, &r));
                 self.child(&mut b.left, Want::Any);
                 self.child(&mut b.right, Want::Any);
                 let span = b.op.span();
@@ -212,12 +207,10 @@ impl Lowerer<'_> {
                 true
             }
             Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => {
-                let (Some(t), Some(o)) =
-                    (self.scope.struct_type(&u.expr), self.scope.struct_type(e))
-                else {
+                let Some(t) = self.scope.struct_type(&u.expr) else {
                     return false;
                 };
-                let Expr::Unary(u) = e else { return false };
+                let o = crate::analyse::neg_output(&t);
                 self.child(&mut u.expr, Want::Any);
                 let span = u.op.span();
                 let [t, o] = [&t, &o].map(|t| respan(quote!(#t), span));

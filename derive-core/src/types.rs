@@ -382,8 +382,47 @@ pub fn owned_arg_type(ty: &Type, kind: &ParamKind, krate: &syn::Path, f: Float) 
     }
 }
 
-/// Rewrites a type as it reads inside the rule at reading `d`: `f` becomes `d`,
-/// `Vec<f>` the reading's owned array, `&[f]` / `&mut [f]` its views.
+/// Whether `ty` is an owned type the runtime's argument map (`Param`) lifts and that
+/// carries derivatives: floats and user structs, and `Vec`, `Option`, `Result`, fixed
+/// arrays and tuples of them. Leaves of other types (`usize`, `String`) map to
+/// themselves, so types holding them are left to [`map_type`]'s rewriting in place.
+fn in_argument_map(ty: &Type, f: Float) -> bool {
+    match ty {
+        _ if is_float(ty, f) || is_struct_type(ty) => true,
+        Type::Array(a) => in_argument_map(&a.elem, f),
+        Type::Paren(p) => in_argument_map(&p.elem, f),
+        Type::Tuple(t) => !t.elems.is_empty() && t.elems.iter().all(|e| in_argument_map(e, f)),
+        Type::Path(p) if p.qself.is_none() => {
+            let Some(last) = p.path.segments.last() else {
+                return false;
+            };
+            let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+                return false;
+            };
+            let arity = match last.ident.to_string().as_str() {
+                "Vec" | "Option" => 1,
+                "Result" => 2,
+                _ => return false,
+            };
+            args.args.len() == arity
+                && args
+                    .args
+                    .iter()
+                    .all(|a| matches!(a, syn::GenericArgument::Type(t) if in_argument_map(t, f)))
+        }
+        _ => false,
+    }
+}
+
+/// Rewrites a type as it reads inside the rule at reading `d`.
+///
+/// Owned types built from the argument map's parts read through that map,
+/// `<T as Param<F>>::Store<D>` (see [`in_argument_map`]), so the runtime alone says
+/// what `Vec<f64>`, `Vec<Vec<f64>>` or a user struct becomes. A bare float is written
+/// `d` itself (the map's identity there, and what rustc's messages should name). The
+/// rest is outside the map and rewritten in place: `&[f]` / `&mut [f]` become the
+/// reading's views, and references, slices, mixed tuples and other generic types
+/// (`HashMap<K, f64>`) have their parts rewritten.
 pub fn map_type(ty: &Type, f: Float, d: &Ident, krate: &syn::Path) -> Type {
     let span = ty.span();
     let tokens = match ty {
@@ -395,8 +434,7 @@ pub fn map_type(ty: &Type, f: Float, d: &Ident, krate: &syn::Path) -> Type {
                 quote_spanned!(span=> <#d as #krate::array::ArrayReading>::Ref<'_>)
             }
         }
-        _ if vec_of_float(ty, f) => quote_spanned!(span=> <#d as #krate::array::ArrayReading>::Vec),
-        _ if is_struct_type(ty) => {
+        _ if in_argument_map(ty, f) => {
             let fl = f.ident();
             quote_spanned!(span=> <#ty as #krate::Param<#fl>>::Store<#d>)
         }
@@ -443,4 +481,51 @@ pub fn map_type(ty: &Type, f: Float, d: &Ident, krate: &syn::Path) -> Type {
         other => quote!(#other),
     };
     syn::parse2(tokens).unwrap_or_else(|_| ty.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Float, map_type};
+    use quote::ToTokens;
+
+    fn mapped(ty: &str) -> String {
+        let Ok(ty) = syn::parse_str::<syn::Type>(ty) else {
+            return format!("not a type: {ty}");
+        };
+        let d = syn::Ident::new("D", proc_macro2::Span::call_site());
+        let krate: syn::Path = syn::parse_quote!(k);
+        map_type(&ty, Float::F64, &d, &krate)
+            .to_token_stream()
+            .to_string()
+            .replace(' ', "")
+    }
+
+    #[test]
+    fn owned_types_of_the_argument_map_read_through_it() {
+        assert_eq!(mapped("f64"), "D");
+        for ty in [
+            "Vec<f64>",
+            "Vec<Vec<f64>>",
+            "[[f64;3];2]",
+            "(f64,Particle)",
+            "Option<Vec<f64>>",
+        ] {
+            assert_eq!(
+                mapped(ty),
+                format!("<{ty}ask::Param<f64>>::Store<D>"),
+                "{ty}"
+            );
+        }
+    }
+
+    #[test]
+    fn types_outside_the_map_are_rewritten_part_by_part() {
+        assert_eq!(mapped("&[f64]"), "<Dask::array::ArrayReading>::Ref<'_>");
+        assert_eq!(mapped("&mut [f64]"), "<Dask::array::ArrayReading>::Mut<'_>");
+        assert_eq!(mapped("&Vec<f64>"), "&<Vec<f64>ask::Param<f64>>::Store<D>");
+        assert_eq!(mapped("HashMap<usize, f64>"), "HashMap<usize,D>");
+        assert_eq!(mapped("(usize, f64)"), "(usize,D)");
+        assert_eq!(mapped("Vec<usize>"), "Vec<usize>");
+        assert_eq!(mapped("f32"), "f32");
+    }
 }

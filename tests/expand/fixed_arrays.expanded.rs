@@ -34,9 +34,9 @@ mod cross {
     #[doc = r" primal function; at `lifted::NDual<f64, N>` it carries N directions."]
     #[inline]
     pub fn frule<LiftedF64: ::lifted::Reading<f64>>(
-        a: [LiftedF64; 3],
-        b: [LiftedF64; 3],
-    ) -> [LiftedF64; 3] {
+        a: <[f64; 3] as ::lifted::Param<f64>>::Store<LiftedF64>,
+        b: <[f64; 3] as ::lifted::Param<f64>>::Store<LiftedF64>,
+    ) -> <[f64; 3] as ::lifted::Param<f64>>::Store<LiftedF64> {
         let [a0, a1, a2] = a;
         [
             a1 * b[2] - a2 * b[1],

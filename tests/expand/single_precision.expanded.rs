@@ -32,7 +32,7 @@ mod single {
     pub fn frule<LiftedF32: ::lifted::Reading<f32>>(
         x: LiftedF32,
         y: LiftedF32,
-    ) -> (LiftedF32, LiftedF32) {
+    ) -> <(f32, f32) as ::lifted::Param<f32>>::Store<LiftedF32> {
         let n = 3;
         (
             (x * y).sin() + ::lifted::Reading::<f32>::rmul(x.exp(), 2.0),

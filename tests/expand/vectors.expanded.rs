@@ -37,7 +37,7 @@ mod vectors {
     #[inline]
     pub fn frule<LiftedF64: ::lifted::Reading<f64>>(
         x: impl ::lifted::array::SliceArg<LiftedF64>,
-    ) -> <LiftedF64 as ::lifted::array::ArrayReading>::Vec {
+    ) -> <Vec<f64> as ::lifted::Param<f64>>::Store<LiftedF64> {
         let held = ::lifted::__private::SliceArg::hold(x);
         let x = ::lifted::__private::HeldSlice::view(&held);
         let mut out = < < LiftedF64 as :: lifted :: array :: ArrayReading > :: Vec as :: lifted :: __private :: ArrayOwned < LiftedF64 > > :: from_elem (< LiftedF64 as :: lifted :: Reading < f64 > > :: constant (0.0) , :: lifted :: __private :: ArrayRead :: len (& x)) ;

@@ -417,7 +417,7 @@ fn in_argument_map(ty: &Type, f: Float) -> bool {
 /// Rewrites a type as it reads inside the rule at reading `d`.
 ///
 /// Owned types built from the argument map's parts read through that map,
-/// `<T as Param<F>>::Store<D>` (see [`in_argument_map`]), so the runtime alone says
+/// `<T as Param<F>>::Store<D>`, so the runtime alone says
 /// what `Vec<f64>`, `Vec<Vec<f64>>` or a user struct becomes. A bare float is written
 /// `d` itself (the map's identity there, and what rustc's messages should name). The
 /// rest is outside the map and rewritten in place: `&[f]` / `&mut [f]` become the

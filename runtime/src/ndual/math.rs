@@ -5,7 +5,7 @@
 use super::NDual;
 use crate::Real;
 use crate::reading::table::power;
-use crate::reading::{all_finite, safe_lanes, times_safe, times_sz};
+use crate::reading::{all_finite, safe_lanes, times_sz};
 
 /// A table entry at `NDual`: the tangents times `f′` (with strong zero where the
 /// function is singular), zero, or unchanged.
@@ -134,15 +134,12 @@ impl<S: Real, const N: usize> Real for NDual<S, N> {
     }
     #[inline]
     fn mul_add(self, a: Self, b: Self) -> Self {
-        let (x, av) = (self.value, a.value);
-        let (p, q, r) = (&self.partials, &a.partials, &b.partials);
-        let partials = safe_lanes(
-            all_finite([x, av]),
-            |k| p[k] * av + x * q[k] + r[k],
-            || (x, av, *p, *q, *r),
-            |(x, av, p, q, r), k| times_safe(*av, p[k]) + times_safe(*x, q[k]) + r[k],
-        );
-        Self::new(x.mul_add(av, b.value), partials)
+        // The product's parts plus b's, the value rounded once as the primal's.
+        let p = self * a;
+        Self::new(
+            self.value.mul_add(a.value, b.value),
+            core::array::from_fn(|k| p.partials[k] + b.partials[k]),
+        )
     }
 
     select_table!(select_rules! value ndual_select);

@@ -1,9 +1,9 @@
 //! The op table: each rule's value and derivative in C. Every float function comes
 //! from the derivative table (`reading::table`), the expressions the CPU readings run:
 //! its one-argument, two-argument, piecewise and linear entries, and the power lines
-//! (as device functions, [`power_functions`]); the operators and `mul_add` are
-//! transcribed from the CPU rules in `ndual/ops.rs` and `ndual/math.rs` (same
-//! operation order, so the arithmetic rounds the same way).
+//! (as device functions, [`power_functions`]); the operators are transcribed from
+//! the CPU rules in `ndual/ops.rs` (same operation order, so the arithmetic rounds the
+//! same way), and `mul_add` is the product's lanes plus the addend's, as on the CPU.
 //!
 //! `pre` is C run once per element: it reads the operand values (`x`; or `a`, `b`,
 //! `c`) and defines the value `v` and whatever the lanes use. Lane expressions read the
@@ -281,10 +281,7 @@ impl Binary {
                 "T v = a - b;",
                 Lanes::Terms(vec![Plain(0, "ta".into()), Plain(1, "-tb".into())]),
             ),
-            Self::Mul => rule(
-                "T v = a * b;",
-                Lanes::Terms(vec![Safe(0, "b".into()), Safe(1, "a".into())]),
-            ),
+            Self::Mul => rule("T v = a * b;", Lanes::Terms(product_terms())),
             // Both dual: (ȧ - q ḃ) / b with one reciprocal; `x / c` divides each lane;
             // `c / x` is `rdiv`'s chain_sz(q, -(q / x)). NaN-safe as the CPU's.
             Self::Div => rule(
@@ -314,18 +311,21 @@ impl Binary {
     }
 }
 
+/// The product rule's lanes, `b ȧ + a ḃ`, NaN-safe as the CPU's `mul`.
+fn product_terms() -> Vec<Term> {
+    vec![Safe(0, "b".into()), Safe(1, "a".into())]
+}
+
 impl Ternary {
     /// This op's rule.
     pub(super) fn rule(self) -> Rule {
         match self {
-            Self::MulAdd => rule(
-                "T v = @fma(a, b, c);",
-                Lanes::Terms(vec![
-                    Safe(0, "b".into()),
-                    Safe(1, "a".into()),
-                    Plain(2, "tc".into()),
-                ]),
-            ),
+            // The product's lanes plus c's, the value fused (the CPU's `mul_add`).
+            Self::MulAdd => rule("T v = @fma(a, b, c);", {
+                let mut terms = product_terms();
+                terms.push(Plain(2, "tc".into()));
+                Lanes::Terms(terms)
+            }),
             Self::Clamp => from_select_table(self.name()),
         }
     }

@@ -348,7 +348,7 @@ pub fn dot<'a, S: DeviceFloat, const N: usize>(
 }
 
 macro_rules! unary_methods {
-    ($($name:ident => $op:ident),* $(,)?) => {
+    ([] $($op:ident = $name:ident,)*) => {
         impl<S: DeviceFloat, const N: usize> CudaNDualArray<S, N> {
             $(
                 #[doc = concat!("`", stringify!($name), "` element-wise, values and all lanes in one launch.")]
@@ -363,16 +363,13 @@ macro_rules! unary_methods {
     };
 }
 
-unary_methods!(
-    sin => Sin, cos => Cos, tan => Tan, tanh => Tanh, exp => Exp, ln => Ln,
-    sqrt => Sqrt, abs => Abs, recip => Recip,
-);
+unary_ops!(unary_methods);
 
 macro_rules! binary_methods {
-    ($($name:ident => $op:ident),* $(,)?) => {
+    ([] $($op:ident = $name:ident ($what:literal),)*) => {
         impl<S: DeviceFloat, const N: usize> CudaNDualArray<S, N> {
             $(
-                #[doc = concat!("`self ", stringify!($name), " rhs` element-wise; `rhs` is an array, a constant array or a scalar, broadcast as in [`binary`].")]
+                #[doc = concat!("`", $what, "` element-wise with `a = self`, `b = rhs`; `rhs` is an array, a constant array or a scalar, broadcast as in [`binary`].")]
                 ///
                 /// # Errors
                 /// As [`binary`].
@@ -384,7 +381,7 @@ macro_rules! binary_methods {
     };
 }
 
-binary_methods!(add => Add, sub => Sub, mul => Mul, div => Div, powf => Powf);
+binary_ops!(binary_methods);
 
 impl<S: DeviceFloat, const N: usize> CudaNDualArray<S, N> {
     /// Any element-wise function of the scalar rule set.

@@ -115,7 +115,7 @@ pub fn broadcast_len(op: &str, a: usize, b: usize) -> usize {
 }
 
 macro_rules! unary_fns {
-    ($($name:ident => $op:ident),* $(,)?) => {$(
+    ([] $($op:ident = $name:ident,)*) => {$(
         #[doc = concat!("`x.", stringify!($name), "()` for every element of `x`.")]
         pub fn $name<X>(x: X) -> <<X as Array>::Elem as ArrayReading>::Vec
         where
@@ -137,17 +137,10 @@ macro_rules! unary_fns {
     )*};
 }
 
-unary_fns!(
-    neg => Neg, sin => Sin, cos => Cos, tan => Tan, asin => Asin, acos => Acos,
-    atan => Atan, sinh => Sinh, cosh => Cosh, tanh => Tanh, asinh => Asinh,
-    acosh => Acosh, atanh => Atanh, exp => Exp, exp2 => Exp2, exp_m1 => ExpM1, ln => Ln,
-    log2 => Log2, log10 => Log10, ln_1p => Ln1p, sqrt => Sqrt, cbrt => Cbrt, abs => Abs,
-    signum => Signum, recip => Recip, to_degrees => ToDegrees, to_radians => ToRadians,
-    floor => Floor, ceil => Ceil, round => Round, trunc => Trunc, fract => Fract,
-);
+unary_ops!(unary_fns);
 
 macro_rules! binary_fns {
-    ($($name:ident => $op:ident : $what:literal),* $(,)?) => {$(
+    ([] $($op:ident = $name:ident ($what:literal),)*) => {$(
         #[doc = concat!("`", $what, "` for every element, broadcasting the shorter operand (see the [module docs](self)).")]
         ///
         /// # Panics
@@ -175,13 +168,7 @@ macro_rules! binary_fns {
     )*};
 }
 
-binary_fns!(
-    add => Add: "a + b", sub => Sub: "a - b", mul => Mul: "a * b", div => Div: "a / b",
-    rem => Rem: "a % b", atan2 => Atan2: "a.atan2(b)", log => Log: "a.log(b)",
-    powf => Powf: "a.powf(b)", hypot => Hypot: "a.hypot(b)",
-    copysign => Copysign: "a.copysign(b)", min => Min: "a.min(b)", max => Max: "a.max(b)",
-    rem_euclid => RemEuclid: "a.rem_euclid(b)", div_euclid => DivEuclid: "a.div_euclid(b)",
-);
+binary_ops!(binary_fns);
 
 /// `x.powi(n)` for every element of `x`.
 pub fn powi<X>(x: X, n: i32) -> <<X as Array>::Elem as ArrayReading>::Vec

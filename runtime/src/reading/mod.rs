@@ -9,6 +9,7 @@
 //! from them.
 
 pub(crate) mod convert;
+#[macro_use]
 pub(crate) mod ops;
 #[macro_use]
 pub(crate) mod table;

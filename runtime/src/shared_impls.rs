@@ -262,7 +262,8 @@ macro_rules! num_traits_impls {
 /// One operator of `$T` stamped for owned and borrowed operands and its compound
 /// assignment, all calling the type's `$imp` rule.
 macro_rules! binop {
-    ({$T:ident $($N:ident)?} $Op:ident $op:ident $OpAssign:ident $op_assign:ident $imp:ident) => {
+    ({$T:ident $($N:ident)?} $Op:ident $op:ident $OpAssign:ident $op_assign:ident $imp:ident
+        $(in place $imp_assign:ident)?) => {
         impl<S: Real $(, const $N: usize)?> $Op for $T<S $(, $N)?> {
             type Output = Self;
             #[inline(always)]
@@ -294,15 +295,21 @@ macro_rules! binop {
         impl<S: Real $(, const $N: usize)?> $OpAssign for $T<S $(, $N)?> {
             #[inline(always)]
             fn $op_assign(&mut self, rhs: Self) {
-                *self = self.$imp(&rhs);
+                binop!(@assign self, &rhs, $imp $($imp_assign)?);
             }
         }
         impl<S: Real $(, const $N: usize)?> $OpAssign<&$T<S $(, $N)?>> for $T<S $(, $N)?> {
             #[inline(always)]
             fn $op_assign(&mut self, rhs: &Self) {
-                *self = self.$imp(rhs);
+                binop!(@assign self, rhs, $imp $($imp_assign)?);
             }
         }
+    };
+    (@assign $self:ident, $rhs:expr, $imp:ident) => {
+        *$self = $self.$imp($rhs)
+    };
+    (@assign $self:ident, $rhs:expr, $imp:ident $imp_assign:ident) => {
+        $self.$imp_assign($rhs)
     };
 }
 
@@ -310,7 +317,9 @@ macro_rules! binop {
 /// parts: `+ - * / %` owned and borrowed with compound assignment (each type writes
 /// `add_impl` … `rem_impl`), `-&x`, comparisons and `Sum` / `Product` (which start
 /// from `-0.0` and `1`, as `f64`'s do). The owned `Neg` and `Zero` read the type's parts
-/// and stay with the type.
+/// and stay with the type. `operator_impls!(T, in place)` has `+=` and `-=` call the
+/// type's `add_assign_impl` / `sub_assign_impl`, for a type whose sums can leave the
+/// left operand's parts where they are.
 macro_rules! operator_impls {
     ($T:ident) => {
         operator_impls!({$T N});
@@ -318,8 +327,11 @@ macro_rules! operator_impls {
     ($T:ident<S>) => {
         operator_impls!({$T});
     };
-    ({$T:ident $($N:ident)?}) => {
-        operator_impls!(@arith {$T $($N)?});
+    ($T:ident, in place) => {
+        operator_impls!({$T N} in place);
+    };
+    ({$T:ident $($N:ident)?} $(in $place:ident)?) => {
+        operator_impls!(@arith {$T $($N)?} $(in $place)?);
 
         /// Equality looks at the value only: two values that agree in the primal take
         /// the same branch, whatever their higher parts.
@@ -340,9 +352,9 @@ macro_rules! operator_impls {
     };
     // Everything but the comparisons, for a reading that compares in its own way (the
     // pattern reading records what its comparisons decide).
-    (@arith {$T:ident $($N:ident)?}) => {
-        binop!({$T $($N)?} Add add AddAssign add_assign add_impl);
-        binop!({$T $($N)?} Sub sub SubAssign sub_assign sub_impl);
+    (@arith {$T:ident $($N:ident)?} $(in $place:ident)?) => {
+        binop!({$T $($N)?} Add add AddAssign add_assign add_impl $(in $place add_assign_impl)?);
+        binop!({$T $($N)?} Sub sub SubAssign sub_assign sub_impl $(in $place sub_assign_impl)?);
         binop!({$T $($N)?} Mul mul MulAssign mul_assign mul_impl);
         binop!({$T $($N)?} Div div DivAssign div_assign div_impl);
         binop!({$T $($N)?} Rem rem RemAssign rem_assign rem_impl);
@@ -366,13 +378,19 @@ macro_rules! operator_impls {
         /// primal.
         impl<S: Real $(, const $N: usize)?> Sum for $T<S $(, $N)?> {
             fn sum<I: Iterator<Item = Self>>(iter: I) -> Self {
-                iter.fold(Self::constant(-S::zero()), |a, b| a + b)
+                iter.fold(Self::constant(-S::zero()), |mut a, b| {
+                    a += b;
+                    a
+                })
             }
         }
 
         impl<'a, S: Real $(, const $N: usize)?> Sum<&'a $T<S $(, $N)?>> for $T<S $(, $N)?> {
             fn sum<I: Iterator<Item = &'a Self>>(iter: I) -> Self {
-                iter.fold(Self::constant(-S::zero()), |a, b| a + b)
+                iter.fold(Self::constant(-S::zero()), |mut a, b| {
+                    a += b;
+                    a
+                })
             }
         }
 

@@ -41,6 +41,31 @@ impl<S: Real, const N: usize> ZDual<S, N> {
         Self { value, partials }
     }
 
+    /// `self += rhs` without building a new value: adding a flat value (most terms of a
+    /// wide gradient's sums) touches the value alone. Through `*self = *self + rhs`, the
+    /// optimiser kept a whole copy of the partials at widths 16 and 64 once a loop held
+    /// the NaN-safe rules' cold paths.
+    #[inline(always)]
+    fn add_assign_impl(&mut self, rhs: &Self) {
+        self.value += rhs.value;
+        match (&mut self.partials, &rhs.partials) {
+            (Some(p), Some(q)) => p.iter_mut().zip(q).for_each(|(p, q)| *p += *q),
+            (None, Some(q)) => self.partials = Some(*q),
+            (_, None) => {}
+        }
+    }
+
+    /// `self -= rhs` in place, as [`Self::add_assign_impl`].
+    #[inline(always)]
+    fn sub_assign_impl(&mut self, rhs: &Self) {
+        self.value -= rhs.value;
+        match (&mut self.partials, &rhs.partials) {
+            (Some(p), Some(q)) => p.iter_mut().zip(q).for_each(|(p, q)| *p -= *q),
+            (None, Some(q)) => self.partials = Some(q.map(|q| -q)),
+            (_, None) => {}
+        }
+    }
+
     #[inline(always)]
     fn mul_impl(&self, rhs: &Self) -> Self {
         // NDual's product rule, a flat operand's term left out. The NaN-safe test is on
@@ -114,7 +139,7 @@ fn scaled<S: Real, const N: usize>(p: &[S; N], c: S) -> [S; N] {
     )
 }
 
-operator_impls!(ZDual);
+operator_impls!(ZDual, in place);
 
 impl<S: Real, const N: usize> Neg for ZDual<S, N> {
     type Output = Self;
@@ -140,5 +165,39 @@ impl<S: Real, const N: usize> num_traits::Zero for ZDual<S, N> {
                 .partials
                 .as_ref()
                 .is_none_or(|p| p.iter().all(|p| p.is_zero()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ZDual;
+
+    /// `+=` and `-=` update in place; they must give what `+` and `-` give, bit for bit
+    /// and flat exactly when `+` / `-` are, for every mix of flat and seeded operands,
+    /// with signed zeros and non-finite parts.
+    #[test]
+    fn compound_assignment_is_the_operator() {
+        let values = [
+            ZDual::<f64, 3>::constant(-0.0),
+            ZDual::constant(2.5),
+            ZDual::new(-0.0, [0.0, -0.0, 1.0]),
+            ZDual::new(1.5, [f64::INFINITY, f64::NAN, -2.0]),
+            ZDual::variable(3.0, 1),
+        ];
+        let bits = |z: ZDual<f64, 3>| {
+            (
+                z.value().to_bits(),
+                z.partials_if_any().map(|p| p.map(f64::to_bits)),
+            )
+        };
+        for a in values {
+            for b in values {
+                let (mut sum, mut difference) = (a, a);
+                sum += b;
+                difference -= &b;
+                assert_eq!(bits(sum), bits(a + b), "{a:?} += {b:?}");
+                assert_eq!(bits(difference), bits(a - b), "{a:?} -= {b:?}");
+            }
+        }
     }
 }

@@ -52,6 +52,16 @@ pub trait ArrayWrite<D>: ArrayRead<D> {
     }
 }
 
+/// An element read by value through its `Clone`, which for a `Copy` type is a copy; a
+/// type whose bytes are not all meaningful copies what is (`ZDual`: a flat value's
+/// partials are not read, so a read of one moves the value alone, not the room for N
+/// partials beside it).
+#[inline(always)]
+#[allow(clippy::clone_on_copy)]
+fn read<D: Copy>(d: &D) -> D {
+    d.clone()
+}
+
 impl<D: Copy> ArrayRead<D> for [D] {
     #[inline(always)]
     fn len(&self) -> usize {
@@ -60,7 +70,7 @@ impl<D: Copy> ArrayRead<D> for [D] {
     #[inline(always)]
     #[track_caller]
     fn get(&self, i: usize) -> D {
-        self[i]
+        read(&self[i])
     }
 }
 
@@ -85,7 +95,7 @@ impl<D: Copy, const K: usize> ArrayRead<D> for [D; K] {
     #[inline(always)]
     #[track_caller]
     fn get(&self, i: usize) -> D {
-        self[i]
+        read(&self[i])
     }
 }
 
@@ -110,7 +120,7 @@ impl<D: Copy> ArrayRead<D> for Vec<D> {
     #[inline(always)]
     #[track_caller]
     fn get(&self, i: usize) -> D {
-        self[i]
+        read(&self[i])
     }
 }
 

@@ -175,15 +175,40 @@ mod tests {
     /// `+=` and `-=` update in place; they must give what `+` and `-` give, bit for bit
     /// and flat exactly when `+` / `-` are, for every mix of flat and seeded operands,
     /// with signed zeros and non-finite parts.
+    /// `clone` (what array reads take) moves less than a copy; it must give the same
+    /// value, flat exactly when the original is.
     #[test]
-    fn compound_assignment_is_the_operator() {
-        let values = [
+    fn clone_is_a_copy() {
+        let bits = |z: &ZDual<f64, 3>| {
+            (
+                z.value().to_bits(),
+                z.partials_if_any().map(|p| p.map(f64::to_bits)),
+            )
+        };
+        for z in values() {
+            assert_eq!(bits(&Clone::clone(&z)), bits(&z), "{z:?}");
+            let read = lifted_read(&[z, z], 1);
+            assert_eq!(bits(&read), bits(&z), "{z:?}");
+        }
+    }
+
+    fn lifted_read(x: &[ZDual<f64, 3>], i: usize) -> ZDual<f64, 3> {
+        crate::array::ArrayRead::get(x, i)
+    }
+
+    fn values() -> [ZDual<f64, 3>; 5] {
+        [
             ZDual::<f64, 3>::constant(-0.0),
             ZDual::constant(2.5),
             ZDual::new(-0.0, [0.0, -0.0, 1.0]),
             ZDual::new(1.5, [f64::INFINITY, f64::NAN, -2.0]),
             ZDual::variable(3.0, 1),
-        ];
+        ]
+    }
+
+    #[test]
+    fn compound_assignment_is_the_operator() {
+        let values = values();
         let bits = |z: ZDual<f64, 3>| {
             (
                 z.value().to_bits(),

@@ -62,6 +62,13 @@ fn read<D: Copy>(d: &D) -> D {
     d.clone()
 }
 
+/// An element written through its `clone_from`, for the same reason as [`read`]: a
+/// flat `ZDual` written over another writes its value and flag alone.
+#[inline(always)]
+fn write<D: Copy>(slot: &mut D, value: D) {
+    slot.clone_from(&value);
+}
+
 impl<D: Copy> ArrayRead<D> for [D] {
     #[inline(always)]
     fn len(&self) -> usize {
@@ -78,7 +85,7 @@ impl<D: Copy> ArrayWrite<D> for [D] {
     #[inline(always)]
     #[track_caller]
     fn set(&mut self, i: usize, value: D) {
-        self[i] = value;
+        write(&mut self[i], value);
     }
     #[inline(always)]
     #[track_caller]
@@ -103,7 +110,7 @@ impl<D: Copy, const K: usize> ArrayWrite<D> for [D; K] {
     #[inline(always)]
     #[track_caller]
     fn set(&mut self, i: usize, value: D) {
-        self[i] = value;
+        write(&mut self[i], value);
     }
     #[inline(always)]
     #[track_caller]
@@ -128,7 +135,7 @@ impl<D: Copy> ArrayWrite<D> for Vec<D> {
     #[inline(always)]
     #[track_caller]
     fn set(&mut self, i: usize, value: D) {
-        self[i] = value;
+        write(&mut self[i], value);
     }
     #[inline(always)]
     #[track_caller]

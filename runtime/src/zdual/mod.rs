@@ -61,7 +61,9 @@ pub struct ZDual<S, const N: usize> {
 /// A copy that moves a flat value's value alone. The bitwise copy `*self` moves the room
 /// for N partials too; the arrays read their elements through `clone`, and a wide
 /// pass, most of whose elements are flat, paid that room on every read (at width 64 it
-/// was a fifth of a gradient's instructions).
+/// was a fifth of a gradient's instructions). They write through `clone_from`, which
+/// likewise writes a flat value's value and flag alone (each pass relifts the
+/// arguments, most of them flat).
 #[allow(clippy::non_canonical_clone_impl)]
 impl<S: Copy, const N: usize> Clone for ZDual<S, N> {
     #[inline(always)]
@@ -75,6 +77,15 @@ impl<S: Copy, const N: usize> Clone for ZDual<S, N> {
                 partials: Some(*p),
                 value: self.value,
             },
+        }
+    }
+
+    #[inline(always)]
+    fn clone_from(&mut self, source: &Self) {
+        self.value = source.value;
+        match &source.partials {
+            None => self.partials = None,
+            Some(p) => self.partials = Some(*p),
         }
     }
 }

@@ -171,7 +171,7 @@ impl<S: Real, const N: usize> num_traits::Zero for ZDual<S, N> {
 #[cfg(test)]
 mod tests {
     use crate::ZDual;
-    use crate::array::ArrayRead;
+    use crate::array::{ArrayRead, ArrayWrite};
 
     type Bits = (u64, Option<[u64; 3]>);
 
@@ -202,6 +202,27 @@ mod tests {
             assert_eq!(bits(&Clone::clone(&z)), bits(&z), "{z:?}");
             let read: ZDual<f64, 3> = ArrayRead::get(&[z, z][..], 1);
             assert_eq!(bits(&read), bits(&z), "{z:?}");
+        }
+    }
+
+    /// `clone_from` (what array writes take) writes a flat value's value and flag alone;
+    /// over every other value it must leave exactly the value written.
+    #[test]
+    fn clone_from_is_an_assignment() {
+        for z in values() {
+            for over in values() {
+                let mut slot = over;
+                slot.clone_from(&z);
+                assert_eq!(bits(&slot), bits(&z), "{z:?} over {over:?}");
+                let mut array = [over, over];
+                ArrayWrite::set(&mut array[..], 0, z);
+                assert_eq!(bits(&array[0]), bits(&z), "{z:?} written over {over:?}");
+                assert_eq!(
+                    bits(&array[1]),
+                    bits(&over),
+                    "{z:?} written beside {over:?}"
+                );
+            }
         }
     }
 

@@ -69,7 +69,7 @@
 
 mod kernels;
 mod rules;
-mod simd;
+pub(crate) mod simd;
 #[cfg(test)]
 mod tests;
 

@@ -28,10 +28,19 @@ impl Kernel for Exp {
     }
 }
 
+/// A loop nest to compile for each instruction set, run by [`dispatch`]: elementwise
+/// work elsewhere in the crate (the `tanh` jet rule of the batched PINN passes) that
+/// the baseline target would compile for SSE2 alone.
+pub(crate) trait Body {
+    /// Runs the loops; implementations are `#[inline(always)]`, so that each version
+    /// of [`dispatch`] compiles them with its own instruction set.
+    fn run(self);
+}
+
 /// An instruction set the slice functions are compiled for. A value other than
 /// `Baseline` exists only where the CPU has been found to support it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Isa {
+pub(crate) enum Isa {
     /// The target's own features (SSE2 on x86-64).
     Baseline,
     #[cfg(target_arch = "x86_64")]
@@ -43,7 +52,7 @@ pub(super) enum Isa {
 impl Isa {
     /// The widest one this CPU runs (the detection is cached by `std`).
     #[inline]
-    pub(super) fn best() -> Self {
+    pub(crate) fn best() -> Self {
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("avx512f") {
@@ -58,7 +67,7 @@ impl Isa {
 
     /// Every one this CPU runs, for the tests that compare them.
     #[cfg(test)]
-    pub(super) fn available() -> Vec<Self> {
+    pub(crate) fn available() -> Vec<Self> {
         #[allow(unused_mut)]
         let mut all = vec![Self::Baseline];
         #[cfg(target_arch = "x86_64")]
@@ -94,7 +103,17 @@ mod x86 {
     //! The loops compiled with wider vectors. Only the instruction selection differs
     //! from the baseline: the operations, and so the bits, are the same.
 
-    use super::Kernel;
+    use super::{Body, Kernel};
+
+    #[target_feature(enable = "avx2")]
+    pub(super) fn run_avx2<B: Body>(body: B) {
+        body.run();
+    }
+
+    #[target_feature(enable = "avx512f")]
+    pub(super) fn run_avx512<B: Body>(body: B) {
+        body.run();
+    }
 
     #[target_feature(enable = "avx2")]
     pub(super) fn map_slice_avx2<K: Kernel>(xs: &mut [f64]) {
@@ -151,5 +170,20 @@ pub(super) fn map_into<K: Kernel>(isa: Isa, src: &[f64], dst: &mut [f64]) {
         // SAFETY: an `Isa::Avx512` is only made where the CPU reports AVX-512F.
         #[cfg(target_arch = "x86_64")]
         Isa::Avx512 => unsafe { x86::map_pairs_avx512::<K>(src, dst) },
+    }
+}
+
+/// `body` with the loops of `isa`.
+#[allow(unsafe_code)]
+#[inline]
+pub(crate) fn dispatch<B: Body>(isa: Isa, body: B) {
+    match isa {
+        Isa::Baseline => body.run(),
+        // SAFETY: an `Isa::Avx2` is only made where the CPU reports AVX2.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx2 => unsafe { x86::run_avx2(body) },
+        // SAFETY: an `Isa::Avx512` is only made where the CPU reports AVX-512F.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx512 => unsafe { x86::run_avx512(body) },
     }
 }

@@ -148,7 +148,15 @@ pub(crate) fn run_block<'s>(
             }
         }
         if l != last {
-            tanh_jet(out, streams, rows, fan_out, d1, d2);
+            let jet = TanhJet {
+                out,
+                streams,
+                rows,
+                width: fan_out,
+                d1,
+                d2,
+            };
+            simd::dispatch(Isa::best(), jet);
         }
         core::mem::swap(cur, next);
         width = fan_out;
@@ -226,29 +234,10 @@ fn embed(next: &mut [f64], cur: &[f64], net: &Network, streams: Streams<'_>, row
 /// `tanh` applied to every stream of a layer's pre-activations, in place: the value
 /// `a = tanh z` by [`vmath::tanh_into`](crate::vmath::tanh_into), its derivatives from
 /// the derivative table (`f′ = 1 − a²`, `f″ = −2 a f′` and, for the third-order
-/// stream, `f‴ = −2 f′² − 2 a f″`).
-fn tanh_jet(
-    out: &mut [f64],
-    streams: Streams<'_>,
-    rows: usize,
-    width: usize,
-    d1: &mut [f64],
-    d2: &mut [f64],
-) {
-    let jet = TanhJet {
-        out,
-        streams,
-        rows,
-        width,
-        d1,
-        d2,
-    };
-    simd::dispatch(Isa::best(), jet);
-}
-
-/// [`tanh_jet`]'s loops, compiled for each instruction set: for the baseline target
-/// alone they ran two lanes at a time, a tenth of a residual's instructions. The
-/// operations are the same in every version, so are the bits.
+/// stream, `f‴ = −2 f′² − 2 a f″`). Run through [`simd::dispatch`], so the loops are
+/// compiled for each instruction set: for the baseline target alone they ran two lanes
+/// at a time, a tenth of a residual's instructions. The operations are the same in
+/// every version, so are the bits.
 struct TanhJet<'a, 's> {
     out: &'a mut [f64],
     streams: Streams<'s>,
@@ -269,58 +258,46 @@ impl Body for TanhJet<'_, '_> {
             d1,
             d2,
         } = self;
-        tanh_jet_loops(out, streams, rows, width, d1, d2);
-    }
-}
-
-#[inline(always)]
-fn tanh_jet_loops(
-    out: &mut [f64],
-    streams: Streams<'_>,
-    rows: usize,
-    width: usize,
-    d1: &mut [f64],
-    d2: &mut [f64],
-) {
-    let plane = rows * width;
-    let (value, rest) = out.split_at_mut(plane);
-    let (first, rest) = rest.split_at_mut(streams.first.len() * plane);
-    let (second, third) = rest.split_at_mut(streams.second.len() * plane);
-    let (d1, d2) = (&mut d1[..width], &mut d2[..width]);
-    for p in 0..rows {
-        let row = p * width..(p + 1) * width;
-        // The value by the vectorised `tanh` the point-by-point network calls too (so
-        // the two agree bit for bit), into `d1` first: the table's lines take `z`.
-        crate::vmath::tanh_into(&value[row.clone()], d1);
-        for ((v, g1), g2) in value[row.clone()].iter_mut().zip(&mut *d1).zip(&mut *d2) {
-            let (z, a) = (*v, *g1);
-            *v = a;
-            *g1 = tanh::d1(z, a);
-            *g2 = tanh::d2(z, a, *g1);
-        }
-        // Highest order first: each needs the lower orders before they are updated.
-        if let Some(s_index) = streams.third {
-            let dz = &first[streams.second[s_index] * plane..][row.clone()];
-            let ddz = &second[s_index * plane..][row.clone()];
-            let dddz = &mut third[..plane][row.clone()];
-            let a = &value[row.clone()];
-            for (((((ddd, &d), &dd), &a), &g1), &g2) in
-                dddz.iter_mut().zip(dz).zip(ddz).zip(a).zip(&*d1).zip(&*d2)
-            {
-                let g3 = tanh::d3(a, g1, g2);
-                *ddd = g1 * *ddd + 3.0 * g2 * d * dd + g3 * (d * d * d);
+        let plane = rows * width;
+        let (value, rest) = out.split_at_mut(plane);
+        let (first, rest) = rest.split_at_mut(streams.first.len() * plane);
+        let (second, third) = rest.split_at_mut(streams.second.len() * plane);
+        let (d1, d2) = (&mut d1[..width], &mut d2[..width]);
+        for p in 0..rows {
+            let row = p * width..(p + 1) * width;
+            // The value by the vectorised `tanh` the point-by-point network calls too (so
+            // the two agree bit for bit), into `d1` first: the table's lines take `z`.
+            crate::vmath::tanh_into(&value[row.clone()], d1);
+            for ((v, g1), g2) in value[row.clone()].iter_mut().zip(&mut *d1).zip(&mut *d2) {
+                let (z, a) = (*v, *g1);
+                *v = a;
+                *g1 = tanh::d1(z, a);
+                *g2 = tanh::d2(z, a, *g1);
             }
-        }
-        for (j, &f_index) in streams.second.iter().enumerate() {
-            let dz = &first[f_index * plane..][row.clone()];
-            let ddz = &mut second[j * plane..][row.clone()];
-            for (((dd, &d), &g1), &g2) in ddz.iter_mut().zip(dz).zip(&*d1).zip(&*d2) {
-                *dd = g1 * *dd + g2 * (d * d);
+            // Highest order first: each needs the lower orders before they are updated.
+            if let Some(s_index) = streams.third {
+                let dz = &first[streams.second[s_index] * plane..][row.clone()];
+                let ddz = &second[s_index * plane..][row.clone()];
+                let dddz = &mut third[..plane][row.clone()];
+                let a = &value[row.clone()];
+                for (((((ddd, &d), &dd), &a), &g1), &g2) in
+                    dddz.iter_mut().zip(dz).zip(ddz).zip(a).zip(&*d1).zip(&*d2)
+                {
+                    let g3 = tanh::d3(a, g1, g2);
+                    *ddd = g1 * *ddd + 3.0 * g2 * d * dd + g3 * (d * d * d);
+                }
             }
-        }
-        for f in 0..streams.first.len() {
-            for (d, &g1) in first[f * plane..][row.clone()].iter_mut().zip(&*d1) {
-                *d *= g1;
+            for (j, &f_index) in streams.second.iter().enumerate() {
+                let dz = &first[f_index * plane..][row.clone()];
+                let ddz = &mut second[j * plane..][row.clone()];
+                for (((dd, &d), &g1), &g2) in ddz.iter_mut().zip(dz).zip(&*d1).zip(&*d2) {
+                    *dd = g1 * *dd + g2 * (d * d);
+                }
+            }
+            for f in 0..streams.first.len() {
+                for (d, &g1) in first[f * plane..][row.clone()].iter_mut().zip(&*d1) {
+                    *d *= g1;
+                }
             }
         }
     }
@@ -358,9 +335,9 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::{Streams, TanhJet, tanh_jet_loops};
+    use super::{Streams, TanhJet};
     use crate::testing::SplitMix64;
-    use crate::vmath::simd::{self, Isa};
+    use crate::vmath::simd::{self, Body, Isa};
 
     /// The jet rule compiled for each instruction set this CPU runs gives the baseline's
     /// bits, third-order stream included, on values where `tanh` saturates too.
@@ -383,19 +360,17 @@ mod tests {
         let run = |isa: Option<Isa>| {
             let mut out = input.clone();
             let (mut d1, mut d2) = (vec![0.0; width], vec![0.0; width]);
+            let jet = TanhJet {
+                out: &mut out,
+                streams,
+                rows,
+                width,
+                d1: &mut d1,
+                d2: &mut d2,
+            };
             match isa {
-                None => tanh_jet_loops(&mut out, streams, rows, width, &mut d1, &mut d2),
-                Some(isa) => simd::dispatch(
-                    isa,
-                    TanhJet {
-                        out: &mut out,
-                        streams,
-                        rows,
-                        width,
-                        d1: &mut d1,
-                        d2: &mut d2,
-                    },
-                ),
+                None => jet.run(),
+                Some(isa) => simd::dispatch(isa, jet),
             }
             out.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
         };

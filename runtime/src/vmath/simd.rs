@@ -1,6 +1,8 @@
 //! The slice loops, compiled for the baseline instruction set and, on x86-64, for
 //! AVX2 and AVX-512F, one chosen at run time.
 
+use core::marker::PhantomData;
+
 use super::kernels::{exp_kernel, tanh_kernel};
 
 /// A function the slice loops apply. A type rather than a closure: its
@@ -28,9 +30,9 @@ impl Kernel for Exp {
     }
 }
 
-/// A loop nest to compile for each instruction set, run by [`dispatch`]: elementwise
-/// work elsewhere in the crate (the `tanh` jet rule of the batched PINN passes) that
-/// the baseline target would compile for SSE2 alone.
+/// A loop nest to compile for each instruction set, run by [`dispatch`]: the slice
+/// loops here, and elementwise work elsewhere in the crate (the `tanh` jet rule of the
+/// batched PINN passes) that the baseline target would compile for SSE2 alone.
 pub(crate) trait Body {
     /// Runs the loops; implementations are `#[inline(always)]`, so that each version
     /// of [`dispatch`] compiles them with its own instruction set.
@@ -83,18 +85,27 @@ impl Isa {
     }
 }
 
-/// The loops every version shares.
-#[inline(always)]
-pub(super) fn map_slice<K: Kernel>(xs: &mut [f64]) {
-    for x in xs {
-        *x = K::apply(*x);
+/// `K` on every element of a slice, in place.
+struct MapSlice<'a, K>(&'a mut [f64], PhantomData<K>);
+
+impl<K: Kernel> Body for MapSlice<'_, K> {
+    #[inline(always)]
+    fn run(self) {
+        for x in self.0 {
+            *x = K::apply(*x);
+        }
     }
 }
 
-#[inline(always)]
-pub(super) fn map_pairs<K: Kernel>(src: &[f64], dst: &mut [f64]) {
-    for (d, &s) in dst.iter_mut().zip(src) {
-        *d = K::apply(s);
+/// `K` from every element of one slice into another of the same length.
+struct MapPairs<'a, K>(&'a [f64], &'a mut [f64], PhantomData<K>);
+
+impl<K: Kernel> Body for MapPairs<'_, K> {
+    #[inline(always)]
+    fn run(self) {
+        for (d, &s) in self.1.iter_mut().zip(self.0) {
+            *d = K::apply(s);
+        }
     }
 }
 
@@ -103,7 +114,7 @@ mod x86 {
     //! The loops compiled with wider vectors. Only the instruction selection differs
     //! from the baseline: the operations, and so the bits, are the same.
 
-    use super::{Body, Kernel};
+    use super::Body;
 
     #[target_feature(enable = "avx2")]
     pub(super) fn run_avx2<B: Body>(body: B) {
@@ -113,63 +124,6 @@ mod x86 {
     #[target_feature(enable = "avx512f")]
     pub(super) fn run_avx512<B: Body>(body: B) {
         body.run();
-    }
-
-    #[target_feature(enable = "avx2")]
-    pub(super) fn map_slice_avx2<K: Kernel>(xs: &mut [f64]) {
-        super::map_slice::<K>(xs);
-    }
-
-    #[target_feature(enable = "avx2")]
-    pub(super) fn map_pairs_avx2<K: Kernel>(src: &[f64], dst: &mut [f64]) {
-        super::map_pairs::<K>(src, dst);
-    }
-
-    #[target_feature(enable = "avx512f")]
-    pub(super) fn map_slice_avx512<K: Kernel>(xs: &mut [f64]) {
-        super::map_slice::<K>(xs);
-    }
-
-    #[target_feature(enable = "avx512f")]
-    pub(super) fn map_pairs_avx512<K: Kernel>(src: &[f64], dst: &mut [f64]) {
-        super::map_pairs::<K>(src, dst);
-    }
-}
-
-/// `K` on every element, with the loop of `isa`.
-#[allow(unsafe_code)]
-#[inline]
-pub(super) fn map_in_place<K: Kernel>(isa: Isa, xs: &mut [f64]) {
-    match isa {
-        Isa::Baseline => map_slice::<K>(xs),
-        // SAFETY: an `Isa::Avx2` is only made where the CPU reports AVX2.
-        #[cfg(target_arch = "x86_64")]
-        Isa::Avx2 => unsafe { x86::map_slice_avx2::<K>(xs) },
-        // SAFETY: an `Isa::Avx512` is only made where the CPU reports AVX-512F.
-        #[cfg(target_arch = "x86_64")]
-        Isa::Avx512 => unsafe { x86::map_slice_avx512::<K>(xs) },
-    }
-}
-
-/// `K` from every element of `src` into `dst`, with the loop of `isa`.
-#[allow(unsafe_code)]
-#[inline]
-pub(super) fn map_into<K: Kernel>(isa: Isa, src: &[f64], dst: &mut [f64]) {
-    assert_eq!(
-        src.len(),
-        dst.len(),
-        "vmath: source of {} elements, destination of {}",
-        src.len(),
-        dst.len()
-    );
-    match isa {
-        Isa::Baseline => map_pairs::<K>(src, dst),
-        // SAFETY: an `Isa::Avx2` is only made where the CPU reports AVX2.
-        #[cfg(target_arch = "x86_64")]
-        Isa::Avx2 => unsafe { x86::map_pairs_avx2::<K>(src, dst) },
-        // SAFETY: an `Isa::Avx512` is only made where the CPU reports AVX-512F.
-        #[cfg(target_arch = "x86_64")]
-        Isa::Avx512 => unsafe { x86::map_pairs_avx512::<K>(src, dst) },
     }
 }
 
@@ -186,4 +140,23 @@ pub(crate) fn dispatch<B: Body>(isa: Isa, body: B) {
         #[cfg(target_arch = "x86_64")]
         Isa::Avx512 => unsafe { x86::run_avx512(body) },
     }
+}
+
+/// `K` on every element, with the loop of `isa`.
+#[inline]
+pub(super) fn map_in_place<K: Kernel>(isa: Isa, xs: &mut [f64]) {
+    dispatch(isa, MapSlice::<K>(xs, PhantomData));
+}
+
+/// `K` from every element of `src` into `dst`, with the loop of `isa`.
+#[inline]
+pub(super) fn map_into<K: Kernel>(isa: Isa, src: &[f64], dst: &mut [f64]) {
+    assert_eq!(
+        src.len(),
+        dst.len(),
+        "vmath: source of {} elements, destination of {}",
+        src.len(),
+        dst.len()
+    );
+    dispatch(isa, MapPairs::<K>(src, dst, PhantomData));
 }

@@ -1,6 +1,7 @@
 //! The two readings of gradient passes on a function whose every value depends on
 //! every input (a least-squares polynomial fit): zero-skipping passes ÷ dense ones at
-//! width 8, for 9 to 16 inputs, medians of 301 interleaved rounds. W2's Rosenbrock is
+//! width 8, for 9 to 16 inputs: median and quartiles over 301 interleaved rounds of the
+//! ratio within a round. W2's Rosenbrock is
 //! the opposite case (each term touches two inputs); `w2_profile race 16 dense-8 zs-8`
 //! times it. Together they are the evidence behind `PassReading::Auto` keeping dense
 //! passes up to 16 columns.
@@ -10,10 +11,10 @@
 //! ```
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use lifted::autodiff;
 use lifted::drivers::{Driver, PassReading};
+use lifted_benches::interleave::{Batch, batch, ratio, rounds, show};
 
 /// Least squares of a polynomial with coefficients `c` against 64 samples of sin.
 #[autodiff(forward, chunk = 8)]
@@ -34,30 +35,23 @@ pub fn fit(c: &[f64]) -> f64 {
 fn main() {
     for n in [9usize, 12, 16] {
         let args = (vec![0.1; n],);
-        let mut grad = vec![0.0; n];
-        let mut plans: Vec<_> = [PassReading::Dense, PassReading::ZeroSkipping]
+        let mut batches: Vec<Batch> = [PassReading::Dense, PassReading::ZeroSkipping]
             .iter()
             .map(|&r| {
-                Driver::new(fit::Rule)
+                let mut plan = Driver::new(fit::Rule)
                     .reading(r)
                     .width(8)
                     .prepare_gradient(&args)
-                    .unwrap()
+                    .expect("a plan");
+                let (args, mut grad) = (args.clone(), vec![0.0; n]);
+                batch(move || plan.gradient_into(black_box(&args), &mut grad).ok())
             })
             .collect();
-        let mut ratios = Vec::new();
-        for _ in 0..301 {
-            let mut t = [0.0; 2];
-            for (k, p) in plans.iter_mut().enumerate() {
-                let s = Instant::now();
-                for _ in 0..200 {
-                    black_box(p.gradient_into(black_box(&args), &mut grad)).ok();
-                }
-                t[k] = s.elapsed().as_secs_f64();
-            }
-            ratios.push(t[1] / t[0]);
-        }
-        ratios.sort_by(f64::total_cmp);
-        println!("n = {n}: zero-skipping ÷ dense {:.3}", ratios[150]);
+        let mut refs: Vec<&mut Batch> = batches.iter_mut().collect();
+        let s = rounds(&mut refs);
+        println!(
+            "n = {n}: zero-skipping ÷ dense {}",
+            show(ratio(&s[1], &s[0]), None)
+        );
     }
 }

@@ -8,13 +8,14 @@
 //!
 //! Implementations: `residual` (lifted's `navier_stokes_batched`, one thread), `R` (the
 //! hand-written batched primal with lifted's GEMM and tanh) and `hand` (the hand-written
-//! six-stream residual pass, same GEMM and tanh). `race K` times each K times in turn
-//! and prints the medians and the residual's ratios to them.
+//! six-stream residual pass, same GEMM and tanh). `race K` runs K interleaved rounds of
+//! the three and prints the medians and the residual's ratios to them (median and
+//! quartiles of the ratio within a round).
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use lifted::pinn::{self, Batching};
+use lifted_benches::interleave::{Batch, batch, median, ratio, rounds_n, show};
 use lifted_benches::w1;
 use lifted_benches::w1_hand::{self, Gemm, Tanh};
 
@@ -64,37 +65,20 @@ fn implementation(which: &str) -> Box<dyn FnMut()> {
     }
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let count = |i: usize| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(1usize);
     match args.get(1).map(String::as_str) {
         Some("race") => {
             let names = ["residual", "R", "hand"];
-            let mut runs: Vec<_> = names.iter().map(|n| implementation(n)).collect();
-            let mut times = vec![Vec::new(); names.len()];
-            let mut ratios = vec![Vec::new(); names.len()];
-            for _ in 0..count(2) {
-                let mut round = vec![0.0; names.len()];
-                for (k, run) in runs.iter_mut().enumerate() {
-                    let start = Instant::now();
-                    run();
-                    round[k] = start.elapsed().as_secs_f64() * 1e3;
-                    times[k].push(round[k]);
-                }
-                for k in 0..names.len() {
-                    ratios[k].push(round[0] / round[k]);
-                }
-            }
-            for (k, name) in names.iter().enumerate() {
+            let mut batches: Vec<Batch> = names.iter().map(|n| batch(implementation(n))).collect();
+            let mut refs: Vec<&mut Batch> = batches.iter_mut().collect();
+            let samples = rounds_n(&mut refs, count(2));
+            for (name, s) in names.iter().zip(&samples) {
                 println!(
-                    "{name:>9}: {:8.2} ms   residual ÷ {name}: {:.3}",
-                    median(times[k].clone()),
-                    median(ratios[k].clone())
+                    "{name:>9}: {:8.2} ms   residual ÷ {name}: {}",
+                    median(s) / 1e6,
+                    show(ratio(&samples[0], s), None)
                 );
             }
         }
